@@ -1,0 +1,91 @@
+# SiteCheck: the two commands of the README are `make demo` and `make test`.
+# Both set up everything they need on a fresh Debian machine (system packages
+# through apt-get, as root or with sudo).
+
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+VPY := $(VENV)/bin/python
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+SAMPLE := sample_data
+DEMO_OUT := $(SAMPLE)/out
+SYSTEM_PYTHON := /usr/bin/python3
+APT_PACKAGES := qgis python3-qgis qgis-providers python3-pytest gdal-bin poppler-utils xvfb xauth
+
+.PHONY: help install demo sample test test-engine test-qgis qgis-deps lint bench package clean
+
+help:
+	@echo "make demo     install and run SiteCheck on the sample village"
+	@echo "make test     install everything tests need (QGIS included) and run all tests"
+	@echo "make lint     ruff and mypy"
+	@echo "make bench    benchmarks against the peers (writes bench/results/)"
+	@echo "make package  dist/sitecheck_qgis.zip for QGIS 'Install from ZIP'"
+
+# --- set-up -----------------------------------------------------------------
+
+$(VENV)/.installed: pyproject.toml constraints.txt
+	@command -v $(PYTHON) >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq python3 python3-venv; }
+	@$(PYTHON) -m venv $(VENV) 2>/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq python3-venv && $(PYTHON) -m venv $(VENV); }
+	$(VPY) -m pip install --quiet --upgrade pip
+	$(VPY) -m pip install --quiet -c constraints.txt -e '.[dev]'
+	@touch $@
+
+install: $(VENV)/.installed
+
+qgis-deps:
+	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing Debian packages:$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+# --- the main job on the sample village -------------------------------------
+
+$(SAMPLE)/village.gpkg: $(VENV)/.installed sitecheck/sample_village.py
+	$(VENV)/bin/sitecheck sample-village $(SAMPLE)
+
+sample: $(SAMPLE)/village.gpkg
+
+demo: sample
+	@mkdir -p $(DEMO_OUT)
+	$(VENV)/bin/sitecheck measure \
+	  --parcels $(SAMPLE)/village.gpkg:parcels \
+	  --disturbance $(SAMPLE)/village.gpkg:disturbance \
+	  --impervious-existing $(SAMPLE)/village.gpkg:impervious_existing \
+	  --impervious-proposed $(SAMPLE)/village.gpkg:impervious_proposed \
+	  --floodplain $(SAMPLE)/village.gpkg:floodplain \
+	  --wetlands $(SAMPLE)/village.gpkg:wetlands \
+	  --watercourses $(SAMPLE)/village.gpkg:watercourses \
+	  --sda $(SAMPLE)/village.gpkg:sda \
+	  --zoning $(SAMPLE)/village.gpkg:zoning \
+	  --impaired-watersheds $(SAMPLE)/village.gpkg:impaired_watersheds \
+	  --dem $(SAMPLE)/dem.tif \
+	  --out $(DEMO_OUT)/sitecheck.gpkg --json $(DEMO_OUT)/sitecheck.json
+
+# --- tests ------------------------------------------------------------------
+
+test: install qgis-deps
+	$(VENV)/bin/pytest
+	$(MAKE) --no-print-directory test-qgis
+
+test-engine: install
+	$(VENV)/bin/pytest
+
+test-qgis: install qgis-deps
+	SITECHECK_PYTHON=$(abspath $(VPY)) QT_QPA_PLATFORM=offscreen \
+	  $(SYSTEM_PYTHON) -m pytest -p no:cacheprovider tests/qgis
+
+lint: install
+	$(VENV)/bin/ruff check sitecheck tests bench
+	$(VENV)/bin/mypy
+
+# --- benchmarks and packaging -----------------------------------------------
+
+bench: install qgis-deps
+	$(VPY) bench/run.py
+
+package:
+	$(PYTHON) tools/package.py
+
+clean:
+	rm -rf $(SAMPLE) dist build .pytest_cache .mypy_cache .ruff_cache

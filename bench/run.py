@@ -1,0 +1,271 @@
+"""Benchmark the engine against its peers on generated villages, side by side in one run.
+
+For each village size (3k, 30k, 250k parcels by default; ``SITECHECK_BENCH_SIZES``
+overrides, e.g. ``3000,30000``) this generates the village once, then runs on
+the same files, one after the other:
+
+- the engine: ``python -m sitecheck measure`` with every layer and the DEM;
+- a plain per-feature shapely loop (``bench/peers/shapely_loop.py``);
+- QGIS's own chain, native:intersection + native:dissolve +
+  native:zonalstatisticsfb (``bench/peers/qgis_chain.py``, Debian's QGIS).
+
+Each runs in its own process; wall time and peak memory (resident set of the
+process tree, sampled every 20 ms) are measured from outside. Results go to
+``bench/results/measure_<parcels>.json`` with per-stage seconds and the ratios
+``speedup_vs_qgis`` and ``speedup_vs_loop``. The peers' disturbed areas are
+compared with the engine's as a check that all three measured the same thing.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import subprocess
+import sys
+import threading
+import time
+from importlib import metadata
+from pathlib import Path
+
+import psutil
+
+BENCH = Path(__file__).resolve().parent
+REPO = BENCH.parent
+WORK = BENCH / "work"
+RESULTS = BENCH / "results"
+SYSTEM_PYTHON = "/usr/bin/python3"
+DEFAULT_SIZES = (3_000, 30_000, 250_000)
+LAYERS = (
+    "impervious_existing",
+    "impervious_proposed",
+    "floodplain",
+    "wetlands",
+    "watercourses",
+    "sda",
+    "zoning",
+    "impaired_watersheds",
+)
+
+
+def peak_rss_run(command: list[str], env: dict[str, str] | None = None) -> tuple[float, float]:
+    """Run a command; return (wall seconds, peak resident memory of its process tree in MB)."""
+    start = time.perf_counter()
+    process = subprocess.Popen(
+        command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    peak = 0
+    done = threading.Event()
+
+    def sample() -> None:
+        nonlocal peak
+        root = psutil.Process(process.pid)
+        while not done.is_set():
+            try:
+                tree = [root, *root.children(recursive=True)]
+                peak = max(peak, sum(p.memory_info().rss for p in tree if p.is_running()))
+            except psutil.Error:
+                pass
+            time.sleep(0.02)
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    stdout, stderr = process.communicate()
+    done.set()
+    sampler.join()
+    seconds = time.perf_counter() - start
+    if process.returncode != 0:
+        raise SystemExit(f"failed: {' '.join(command)}\n{stdout}\n{stderr}")
+    return seconds, peak / 1e6
+
+
+def village(size: int) -> Path:
+    """Generate (once) the village of about ``size`` parcels."""
+    folder = WORK / f"village_{size}"
+    if not (folder / "village.gpkg").exists():
+        folder.mkdir(parents=True, exist_ok=True)
+        print(f"generating a village of {size:,} parcels ...", flush=True)
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "sitecheck",
+                "sample-village",
+                str(folder),
+                "--parcels",
+                str(size),
+            ],
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
+    return folder
+
+
+def run_engine(folder: Path) -> dict:
+    out = folder / "engine"
+    out.mkdir(exist_ok=True)
+    gpkg = folder / "village.gpkg"
+    command = [
+        sys.executable,
+        "-m",
+        "sitecheck",
+        "measure",
+        "--quiet",
+        "--parcels",
+        f"{gpkg}:parcels",
+        "--disturbance",
+        f"{gpkg}:disturbance",
+        "--dem",
+        str(folder / "dem.tif"),
+        "--out",
+        str(out / "result.gpkg"),
+        "--json",
+        str(out / "result.json"),
+    ]
+    for name in LAYERS:
+        command += [f"--{name.replace('_', '-')}", f"{gpkg}:{name}"]
+    seconds, peak = peak_rss_run(command)
+    document = json.loads((out / "result.json").read_text())
+    return {
+        "seconds": seconds,
+        "peak_rss_mb": peak,
+        "stages_s": document["timings_s"],
+        "parcels": document["parcel_count"],
+        "disturbed": {
+            p["parcel_id"]: p["metrics"]["disturbed_area_sqft"] for p in document["parcels"]
+        },
+    }
+
+
+def run_peer(folder: Path, name: str, python: str) -> dict:
+    out = folder / name
+    out.mkdir(exist_ok=True)
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    if python == SYSTEM_PYTHON:
+        for variable in ("PYTHONPATH", "VIRTUAL_ENV"):
+            env.pop(variable, None)
+    seconds, peak = peak_rss_run(
+        [python, str(BENCH / "peers" / f"{name}.py"), str(folder), str(out / "result.json")], env
+    )
+    document = json.loads((out / "result.json").read_text())
+    return {
+        "seconds": seconds,
+        "peak_rss_mb": peak,
+        "stages_s": document["timings_s"],
+        "disturbed": document["disturbed_area_sqft"],
+    }
+
+
+def agreement(engine: dict[str, float], peer: dict[str, float]) -> dict[str, float]:
+    """How far a peer's disturbed areas are from the engine's, on the parcels both report."""
+    shared = [pid for pid in peer if pid in engine and engine[pid] > 0]
+    total_engine = sum(engine[pid] for pid in shared)
+    total_peer = sum(peer[pid] for pid in shared)
+    return {
+        "parcels_compared": len(shared),
+        "total_disturbed_ratio": total_peer / total_engine if total_engine else None,
+    }
+
+
+def versions() -> dict[str, str]:
+    names = (
+        "shapely",
+        "geopandas",
+        "pyogrio",
+        "pyproj",
+        "rasterio",
+        "exactextract",
+        "numpy",
+        "pandas",
+    )
+    found = {name: metadata.version(name) for name in names}
+    import pyogrio
+    import shapely
+
+    found["geos"] = shapely.geos_version_string
+    found["gdal (engine)"] = pyogrio.__gdal_version_string__
+    qgis = subprocess.run(
+        [SYSTEM_PYTHON, "-c", "from qgis.core import Qgis; print(Qgis.QGIS_VERSION)"],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, QT_QPA_PLATFORM="offscreen"),
+    )
+    found["qgis"] = qgis.stdout.strip() or "not installed"
+    return found
+
+
+def machine() -> dict[str, object]:
+    cpu = "unknown"
+    for line in Path("/proc/cpuinfo").read_text().splitlines():
+        if line.startswith("model name"):
+            cpu = line.split(":", 1)[1].strip()
+            break
+    return {
+        "cpu": cpu,
+        "cores": os.cpu_count(),
+        "memory_gb": round(psutil.virtual_memory().total / 1e9, 1),
+        "python": platform.python_version(),
+        "system": platform.platform(),
+    }
+
+
+def bench_size(size: int) -> dict:
+    folder = village(size)
+    print(f"[{size:,}] engine ...", flush=True)
+    engine = run_engine(folder)
+    print(f"[{size:,}] engine {engine['seconds']:.1f} s; shapely loop ...", flush=True)
+    loop = run_peer(folder, "shapely_loop", sys.executable)
+    print(f"[{size:,}] loop {loop['seconds']:.1f} s; QGIS chain ...", flush=True)
+    qgis = run_peer(folder, "qgis_chain", SYSTEM_PYTHON)
+    print(f"[{size:,}] QGIS {qgis['seconds']:.1f} s", flush=True)
+    result = {
+        "parcels": engine["parcels"],
+        "requested_parcels": size,
+        "disturbed_parcels": len(engine["disturbed"]),
+        "engine": {k: engine[k] for k in ("seconds", "peak_rss_mb", "stages_s")},
+        "shapely_loop": {k: loop[k] for k in ("seconds", "peak_rss_mb", "stages_s")},
+        "qgis_chain": {k: qgis[k] for k in ("seconds", "peak_rss_mb", "stages_s")},
+        "speedup_vs_qgis": qgis["seconds"] / engine["seconds"],
+        "speedup_vs_loop": loop["seconds"] / engine["seconds"],
+        "peak_rss_mb": engine["peak_rss_mb"],
+        "agreement": {
+            "shapely_loop": agreement(engine["disturbed"], loop["disturbed"]),
+            "qgis_chain": agreement(engine["disturbed"], qgis["disturbed"]),
+        },
+        "machine": machine(),
+        "versions": versions(),
+        "measured": time.strftime("%Y-%m-%d %H:%M:%S %Z"),
+        "notes": (
+            "wall seconds per whole process (read, measure, write); "
+            "stages_s from each tool's own timers"
+        ),
+    }
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    (RESULTS / f"measure_{size}.json").write_text(json.dumps(result, indent=2) + "\n")
+    return result
+
+
+def main() -> None:
+    sizes = (
+        tuple(int(s) for s in os.environ.get("SITECHECK_BENCH_SIZES", "").split(",") if s)
+        or DEFAULT_SIZES
+    )
+    rows = [bench_size(size) for size in sizes]
+    header = ("parcels", "engine s", "loop s", "QGIS s", "vs loop", "vs QGIS", "peak MB")
+    print("\n" + " ".join(f"{title:>9}" for title in header))
+    for row in rows:
+        cells = (
+            f"{row['parcels']:,}",
+            f"{row['engine']['seconds']:.1f}",
+            f"{row['shapely_loop']['seconds']:.1f}",
+            f"{row['qgis_chain']['seconds']:.1f}",
+            f"{row['speedup_vs_loop']:.1f}x",
+            f"{row['speedup_vs_qgis']:.1f}x",
+            f"{row['peak_rss_mb']:.0f}",
+        )
+        print(" ".join(f"{cell:>9}" for cell in cells))
+    print(f"results: {RESULTS}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""Layer I/O between QGIS and the engine, result styles (.qml) and layout templates."""

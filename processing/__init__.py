@@ -1,0 +1,1 @@
+"""Processing provider and algorithms of the SiteCheck plugin (one algorithm a file)."""

@@ -1,0 +1,5 @@
+"""Allow ``python -m sitecheck``: the plugin starts the engine this way."""
+
+from sitecheck.cli import main
+
+raise SystemExit(main())

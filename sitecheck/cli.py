@@ -1,0 +1,295 @@
+"""The ``sitecheck`` command line.
+
+Exit codes: 0 on success, 2 on bad input (one-line message on stderr), 1 on an
+unexpected failure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from sitecheck import __version__
+from sitecheck.adjoining import AdjoiningSettings
+from sitecheck.errors import InputError
+from sitecheck.measure import MeasureInputs, MeasureResult, MeasureSettings, measure
+from sitecheck.progress import Progress
+from sitecheck.readers import LayerSource
+from sitecheck.report_json import measure_document
+from sitecheck.slope import SlopeSettings
+
+LAYER_OPTIONS: tuple[tuple[str, str, str], ...] = (
+    ("impervious_existing", "--impervious-existing", "existing impervious cover (polygons)"),
+    (
+        "impervious_proposed",
+        "--impervious-proposed",
+        "complete post-construction impervious cover of the project lots (polygons)",
+    ),
+    ("floodplain", "--floodplain", "FEMA NFHL flood hazard areas (FLD_ZONE, ZONE_SUBTY, SFHA_TF)"),
+    ("wetlands", "--wetlands", "wetlands (polygons)"),
+    ("watercourses", "--watercourses", "watercourses (lines or polygons)"),
+    ("sda", "--sda", "sensitive drainage areas (polygons)"),
+    ("zoning", "--zoning", "zoning districts (polygons with a district code field)"),
+    (
+        "impaired_watersheds",
+        "--impaired-watersheds",
+        "303(d)/TMDL impaired-waters watersheds (polygons)",
+    ),
+    (
+        "adjoining_buffer",
+        "--adjoining-buffer",
+        "a drawn adjoining property buffer, instead of deriving it from the parcels",
+    ),
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="sitecheck",
+        description="Screen site plans against village stormwater ordinances.",
+    )
+    parser.add_argument("--version", action="version", version=f"sitecheck {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    measure_parser = commands.add_parser(
+        "measure",
+        help="measure disturbance, impervious change and constraint overlays per parcel",
+        description=(
+            "Measure every parcel. Areas are square feet in a projected CRS (see the output's crs)."
+        ),
+    )
+    add_measure_arguments(measure_parser)
+
+    sample = commands.add_parser(
+        "sample-village", help="generate the sample village (deterministic)"
+    )
+    sample.add_argument("outdir", type=Path, help="folder to write village.gpkg and dem.tif into")
+    sample.add_argument(
+        "--parcels", type=int, default=300, help="about how many lots (default 300)"
+    )
+    sample.add_argument("--seed", type=int, default=2260, help="random seed (default 2260)")
+    return parser
+
+
+def add_measure_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options shared by ``measure`` and the commands built on it."""
+    layers = parser.add_argument_group("layers (path or path:layer, any OGR format)")
+    layers.add_argument("--parcels", required=True, help="parcels (polygons)")
+    layers.add_argument("--disturbance", required=True, help="limits of disturbance (polygons)")
+    for _, flag, text in LAYER_OPTIONS:
+        layers.add_argument(flag, help=text)
+    layers.add_argument("--dem", help="DEM raster (any GDAL format)")
+
+    options = parser.add_argument_group("options")
+    options.add_argument(
+        "--id-field", help="parcel id field (default: parcel_id, SBL, PRINT_KEY, else FID)"
+    )
+    options.add_argument(
+        "--zoning-field", help="district code field (default: district, ZONE, ZONING)"
+    )
+    options.add_argument(
+        "--wetland-adjacent-ft",
+        type=float,
+        default=100.0,
+        help="regulated adjacent area around wetlands, feet (default 100)",
+    )
+    options.add_argument(
+        "--watercourse-buffer-ft",
+        type=float,
+        default=100.0,
+        help="buffer around watercourses, feet (default 100)",
+    )
+    options.add_argument(
+        "--slope-thresholds",
+        default="15,25",
+        help="two slope thresholds in percent (default 15,25)",
+    )
+    options.add_argument(
+        "--dem-z-units",
+        choices=("ft", "us-ft", "m"),
+        help="DEM elevation units (default: the DEM's horizontal units)",
+    )
+    options.add_argument(
+        "--rear-setback-ft",
+        type=float,
+        default=30.0,
+        help="rear setback of the adjoining property buffer (default 30, § 254-4)",
+    )
+    options.add_argument(
+        "--side-setbacks",
+        default="",
+        help='side setbacks per district, e.g. "AA-1=30,A-1=20" (feet)',
+    )
+    options.add_argument(
+        "--default-side-setback-ft",
+        type=float,
+        default=30.0,
+        help="side setback for districts not listed (default 30: errs toward flagging)",
+    )
+    options.add_argument("--crs", help="projected CRS to measure in (default: the parcel layer's)")
+
+    out = parser.add_argument_group("outputs")
+    out.add_argument(
+        "--out", required=True, type=Path, help="GeoPackage to write (parcels and flags layers)"
+    )
+    out.add_argument("--json", type=Path, help="JSON report to write")
+    out.add_argument(
+        "--all-parcels",
+        action="store_true",
+        help="list every parcel in the JSON, not only those with disturbance or impervious change",
+    )
+    out.add_argument("--quiet", action="store_true", help="no progress on stderr")
+
+
+def measure_inputs(args: argparse.Namespace) -> MeasureInputs:
+    """Layer sources from parsed arguments."""
+    optional = {
+        name: LayerSource.parse(name, getattr(args, name)) if getattr(args, name) else None
+        for name, _, _ in LAYER_OPTIONS
+    }
+    return MeasureInputs(
+        parcels=LayerSource.parse("parcels", args.parcels),
+        disturbance=LayerSource.parse("disturbance", args.disturbance),
+        dem=args.dem,
+        **optional,
+    )
+
+
+def measure_settings(args: argparse.Namespace) -> MeasureSettings:
+    """Settings from parsed arguments; bad values raise InputError naming the option."""
+    thresholds = _numbers(args.slope_thresholds, "--slope-thresholds")
+    if len(thresholds) != 2 or thresholds[0] >= thresholds[1]:
+        raise InputError("--slope-thresholds: give two increasing percentages, e.g. 15,25")
+    for flag, value in (
+        ("--wetland-adjacent-ft", args.wetland_adjacent_ft),
+        ("--watercourse-buffer-ft", args.watercourse_buffer_ft),
+        ("--rear-setback-ft", args.rear_setback_ft),
+        ("--default-side-setback-ft", args.default_side_setback_ft),
+    ):
+        if value < 0:
+            raise InputError(f"{flag}: must not be negative (got {value})")
+    return MeasureSettings(
+        id_field=args.id_field,
+        zoning_field=args.zoning_field,
+        wetland_adjacent_ft=args.wetland_adjacent_ft,
+        watercourse_buffer_ft=args.watercourse_buffer_ft,
+        slope=SlopeSettings(
+            thresholds_pct=(thresholds[0], thresholds[1]), z_units=args.dem_z_units
+        ),
+        adjoining=AdjoiningSettings(
+            rear_setback_ft=args.rear_setback_ft,
+            side_setbacks_ft=_district_table(args.side_setbacks),
+            default_side_setback_ft=args.default_side_setback_ft,
+        ),
+        crs=args.crs,
+    )
+
+
+def _numbers(text: str, flag: str) -> list[float]:
+    try:
+        return [float(part) for part in text.split(",") if part.strip()]
+    except ValueError as error:
+        raise InputError(f"{flag}: not a list of numbers: {text}") from error
+
+
+def _district_table(text: str) -> dict[str, float]:
+    table: dict[str, float] = {}
+    for item in filter(None, (part.strip() for part in text.split(","))):
+        district, sep, value = item.partition("=")
+        try:
+            table[district.strip()] = float(value)
+        except ValueError:
+            sep = ""
+        if not sep or not district.strip():
+            raise InputError(f'--side-setbacks: expected DISTRICT=FEET, got "{item}"')
+    return table
+
+
+def run_measure(args: argparse.Namespace) -> int:
+    progress = Progress(quiet=args.quiet)
+    result = measure(measure_inputs(args), measure_settings(args), progress)
+    write_measure_outputs(result, args)
+    for message in result.log.warnings:
+        progress.warn(message)
+    print_summary(result, args)
+    return 0
+
+
+def write_measure_outputs(result: MeasureResult, args: argparse.Namespace) -> None:
+    from sitecheck.output import write_geopackage, write_json
+
+    write_geopackage(args.out, {"parcels": result.parcels, "flags": result.flags})
+    if args.json:
+        write_json(args.json, measure_document(result, all_parcels=args.all_parcels))
+
+
+def print_summary(result: MeasureResult, args: argparse.Namespace) -> None:
+    """A short table of the parcels with work on them, and where the outputs are."""
+    table = result.parcels[result.touched]
+    print(
+        f"SiteCheck {__version__}: {len(result.parcels)} parcels measured in "
+        f"{result.working.to_json()['authid']} ({result.working.area_unit}); "
+        f"{len(table)} with disturbance or impervious change."
+    )
+    columns = [
+        ("parcel", "parcel_id", "{}"),
+        ("lot sq ft", "lot_area_sqft", "{:,.0f}"),
+        ("disturbed", "disturbed_area_sqft", "{:,.0f}"),
+        ("net imperv.", "impervious_net_change_sqft", "{:+,.0f}"),
+        ("flood 1%", "disturbed_in_floodplain_1pct_sqft", "{:,.0f}"),
+        ("wetl.+adj.", "_wetland_total", "{:,.0f}"),
+        ("slope>25%", "disturbed_on_slope_over_25pct_sqft", "{:,.0f}"),
+    ]
+    frame = table.assign(
+        _wetland_total=table["disturbed_in_wetland_sqft"]
+        + table["disturbed_in_wetland_adjacent_sqft"]
+    )
+    rows = [[title for title, _, _ in columns]]
+    for _, row in frame.head(25).iterrows():
+        rows.append([_cell(row[name], fmt) for _, name, fmt in columns])
+    widths = [max(len(r[i]) for r in rows) for i in range(len(columns))]
+    for row in rows:
+        print("  ".join(cell.rjust(width) for cell, width in zip(row, widths, strict=True)))
+    if len(table) > 25:
+        print(f"... and {len(table) - 25} more")
+    print(f"outputs: {args.out}" + (f", {args.json}" if args.json else ""))
+
+
+def _cell(value: object, fmt: str) -> str:
+    try:
+        if value is None or value != value:
+            return "-"
+        return fmt.format(value)
+    except (TypeError, ValueError):
+        return str(value)
+
+
+def run_sample_village(args: argparse.Namespace) -> int:
+    from sitecheck.sample_village import generate_village
+
+    args.outdir.mkdir(parents=True, exist_ok=True)
+    paths = generate_village(args.outdir, parcels=args.parcels, seed=args.seed)
+    for name, path in paths.items():
+        print(f"{name}: {path}")
+    return 0
+
+
+COMMANDS = {"measure": run_measure, "sample-village": run_sample_village}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit code."""
+    args = build_parser().parse_args(argv)
+    try:
+        return COMMANDS[args.command](args)
+    except InputError as error:
+        print(f"sitecheck: error: {error}", file=sys.stderr)
+        return 2
+    except FileNotFoundError as error:
+        print(f"sitecheck: error: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("sitecheck: interrupted", file=sys.stderr)
+        return 130

@@ -1,0 +1,106 @@
+"""Write results atomically: a reader never sees a half-written file.
+
+Each writer writes to a temporary file beside the target and renames it over
+the target only when the write succeeded.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import geopandas as gpd
+import numpy as np
+import pyogrio
+
+# GeoPackage 1.3 is read without warnings by the GDAL of QGIS 3.22 (GDAL 3.6).
+GPKG_DATASET_OPTIONS = {"VERSION": "1.3"}
+
+
+@contextmanager
+def atomic_path(target: str | os.PathLike[str]) -> Iterator[Path]:
+    """Yield a temporary path beside ``target``; move it over ``target`` on success.
+
+    On any error the temporary file is removed and ``target`` is left as it was.
+    """
+    target = Path(target)
+    directory = target.parent if str(target.parent) else Path(".")
+    if not directory.is_dir():
+        raise FileNotFoundError(f"output folder does not exist: {directory}")
+    handle, temporary = tempfile.mkstemp(
+        prefix=f".{target.name}.", suffix=target.suffix or ".tmp", dir=directory
+    )
+    os.close(handle)
+    os.unlink(temporary)  # writers create the file themselves (GDAL refuses an existing empty one)
+    temporary_path = Path(temporary)
+    try:
+        yield temporary_path
+        os.replace(temporary_path, target)
+    finally:
+        for leftover in (
+            temporary_path,
+            Path(f"{temporary_path}-journal"),
+            Path(f"{temporary_path}-wal"),
+            Path(f"{temporary_path}-shm"),
+        ):
+            if leftover.exists():
+                leftover.unlink()
+
+
+def write_geopackage(path: str | os.PathLike[str], layers: dict[str, gpd.GeoDataFrame]) -> None:
+    """Write several layers into one new GeoPackage, atomically."""
+    with atomic_path(path) as temporary:
+        for name, frame in layers.items():
+            first = not temporary.exists()
+            pyogrio.write_dataframe(
+                frame,
+                temporary,
+                layer=name,
+                driver="GPKG",
+                promote_to_multi=True,
+                append=not first,
+                dataset_options=GPKG_DATASET_OPTIONS if first else None,
+            )
+
+
+def json_ready(value: object) -> object:
+    """Convert NumPy and pandas scalars to JSON values; NaN and NA become null."""
+    if value is None:
+        return None
+    if isinstance(value, dict):
+        return {str(k): json_ready(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [json_ready(v) for v in value]
+    if isinstance(value, np.bool_ | bool):
+        return bool(value)
+    if isinstance(value, np.integer):
+        return int(value)
+    if isinstance(value, float | np.floating):
+        return None if math.isnan(value) else float(value)
+    try:
+        import pandas as pd
+
+        if value is pd.NA:
+            return None
+    except ImportError:  # pragma: no cover - pandas is a dependency
+        pass
+    return value
+
+
+def write_json(path: str | os.PathLike[str], document: object) -> None:
+    """Write a JSON document atomically (UTF-8, indented)."""
+    write_text(
+        path, lambda handle: json.dump(json_ready(document), handle, indent=2, ensure_ascii=False)
+    )
+
+
+def write_text(path: str | os.PathLike[str], writer: Callable[..., None]) -> None:
+    """Write a text file atomically with ``writer(handle)``."""
+    with atomic_path(path) as temporary, open(temporary, "w", encoding="utf-8") as handle:
+        writer(handle)
+        handle.write("\n")

@@ -1,0 +1,276 @@
+"""Read vector layers and rasters named on the command line.
+
+A layer is given as ``path`` or ``path:layer`` (any format OGR reads). Reading
+checks what the engine relies on and says which layer is wrong when it is not:
+a CRS is present, the geometry type is the one the role needs, geometries are
+valid (repaired and counted otherwise), two-dimensional and linear.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import warnings
+from dataclasses import dataclass, field
+
+import geopandas as gpd
+import numpy as np
+import pyogrio
+import shapely
+
+from sitecheck.errors import InputError
+
+POLYGONAL = ("Polygon", "MultiPolygon")
+LINEAR = ("LineString", "MultiLineString", "LinearRing")
+
+
+@dataclass(frozen=True)
+class LayerSource:
+    """Where a layer comes from.
+
+    Attributes
+    ----------
+    role : str
+        What the layer is for, as users name it (``parcels``, ``floodplain``...).
+    path : str
+        File or data source path.
+    layer : str or None
+        Layer name inside a multi-layer source; None for the first layer.
+    """
+
+    role: str
+    path: str
+    layer: str | None = None
+
+    @classmethod
+    def parse(cls, role: str, spec: str) -> LayerSource:
+        """Split ``path`` or ``path:layer`` into a source.
+
+        A spec naming an existing file is taken whole, so a path that itself
+        holds a colon still works; otherwise the text after the last colon is
+        the layer name.
+        """
+        if os.path.exists(spec):
+            return cls(role, spec, None)
+        head, sep, tail = spec.rpartition(":")
+        if sep and head and os.path.exists(head):
+            return cls(role, head, tail or None)
+        raise InputError(f"{role} layer: no such file: {spec}")
+
+    def label(self) -> str:
+        """Name the layer in messages: ``floodplain (flood.gpkg:S_FLD_HAZ_AR)``."""
+        where = self.path if self.layer is None else f"{self.path}:{self.layer}"
+        return f"{self.role} layer ({where})"
+
+
+@dataclass
+class InputRecord:
+    """What the audit block of an output says about one input."""
+
+    name: str
+    path: str
+    layer: str | None
+    sha256: str | None
+    feature_count: int
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "name": self.name,
+            "path": self.path,
+            "layer": self.layer,
+            "sha256": self.sha256,
+            "feature_count": self.feature_count,
+        }
+
+
+@dataclass
+class ReadLog:
+    """Inputs read and warnings raised while reading, for the output's audit block."""
+
+    inputs: list[InputRecord] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+    def warn(self, message: str) -> None:
+        self.warnings.append(message)
+
+
+def file_sha256(path: str) -> str | None:
+    """Hash a file's bytes; None for a directory source such as a FileGDB."""
+    if not os.path.isfile(path):
+        return None
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def _read_frame(source: LayerSource, columns: list[str] | None) -> gpd.GeoDataFrame:
+    """Read with Arrow when the data allow it, else through OGR features.
+
+    Arrow is several times faster but refuses curved geometries; the
+    feature-by-feature path linearises them.
+    """
+    kwargs: dict[str, object] = {"layer": source.layer, "fid_as_index": True}
+    if columns is not None:
+        kwargs["columns"] = columns
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)
+            try:
+                return pyogrio.read_dataframe(source.path, use_arrow=True, **kwargs)
+            except Exception as error:
+                if "not currently supported" not in str(error) and "Arrow" not in str(error):
+                    raise
+                return pyogrio.read_dataframe(source.path, use_arrow=False, **kwargs)
+    except InputError:
+        raise
+    except Exception as error:
+        first_line = str(error).strip().splitlines()[0] if str(error).strip() else type(error)
+        raise InputError(f"{source.label()}: cannot read: {first_line}") from error
+
+
+def layer_fields(source: LayerSource) -> list[str]:
+    """The attribute field names of a layer, without reading its features."""
+    try:
+        info = pyogrio.read_info(source.path, layer=source.layer)
+    except Exception as error:
+        raise InputError(f"{source.label()}: cannot read: {error}") from error
+    return [str(name) for name in info["fields"]]
+
+
+def read_layer(
+    source: LayerSource,
+    geometry_kinds: tuple[str, ...],
+    log: ReadLog,
+    columns: list[str] | None = None,
+    target_crs: object | None = None,
+    allow_empty: bool = True,
+) -> gpd.GeoDataFrame:
+    """Read a vector layer, check it, clean its geometries and reproject it.
+
+    Parameters
+    ----------
+    source : LayerSource
+        The layer to read.
+    geometry_kinds : tuple of str
+        Accepted geometry families after cleaning, e.g. ``POLYGONAL`` or
+        ``POLYGONAL + LINEAR``.
+    log : ReadLog
+        Receives the input's audit record and any repair warnings.
+    columns : list of str, optional
+        Attribute fields to read (all when None).
+    target_crs : pyproj.CRS-like, optional
+        Reproject to this CRS after reading.
+    allow_empty : bool
+        When False an empty layer is an error.
+
+    Returns
+    -------
+    geopandas.GeoDataFrame
+        Two-dimensional, valid, non-empty geometries of the accepted kinds, with
+        the source feature id (OGR FID) in the column ``_fid``.
+
+    Raises
+    ------
+    InputError
+        When the layer cannot be read, has no CRS, holds the wrong geometry type
+        or is empty while ``allow_empty`` is False.
+    """
+    frame = _read_frame(source, columns)
+    log.inputs.append(
+        InputRecord(source.role, source.path, source.layer, file_sha256(source.path), len(frame))
+    )
+    if not isinstance(frame, gpd.GeoDataFrame) or frame.geometry.name not in frame:
+        raise InputError(f"{source.label()}: has no geometry column")
+    if frame.crs is None:
+        raise InputError(f"{source.label()}: has no CRS; assign one (e.g. EPSG:2260) and retry")
+    if len(frame) == 0 and not allow_empty:
+        raise InputError(f"{source.label()}: is empty")
+    fids = np.asarray(frame.index, dtype=np.int64)
+    frame = frame.reset_index(drop=True)
+    frame["_fid"] = fids
+    geoms = frame.geometry.to_numpy()
+    geoms, dropped, repaired = clean_geometries(geoms, geometry_kinds, source)
+    if repaired:
+        log.warn(
+            f"{source.label()}: repaired {repaired} invalid "
+            f"geometr{'y' if repaired == 1 else 'ies'}"
+        )
+    if dropped:
+        log.warn(
+            f"{source.label()}: ignored {dropped} empty or null "
+            f"geometr{'y' if dropped == 1 else 'ies'}"
+        )
+    frame = frame.set_geometry(gpd.GeoSeries(geoms, crs=frame.crs, index=frame.index))
+    frame = frame[~shapely.is_empty(geoms) & ~shapely.is_missing(geoms)]
+    if len(frame) == 0 and not allow_empty:
+        raise InputError(f"{source.label()}: has no usable geometries")
+    if target_crs is not None and not frame.crs.equals(target_crs):
+        frame = frame.to_crs(target_crs)
+    return frame
+
+
+def clean_geometries(
+    geoms: np.ndarray, kinds: tuple[str, ...], source: LayerSource
+) -> tuple[np.ndarray, int, int]:
+    """Drop Z/M, repair invalid geometries and check the geometry family.
+
+    Returns the cleaned array (empty geometries where nothing usable is left),
+    the number of null or empty inputs and the number repaired.
+    """
+    missing = shapely.is_missing(geoms) | shapely.is_empty(geoms)
+    geoms = geoms.copy()
+    geoms[missing] = shapely.Polygon()
+    present = ~missing
+    geoms[present] = shapely.force_2d(geoms[present])
+    types = shapely.get_type_id(geoms[present])
+    polygon_ids = {3, 6}
+    line_ids = {1, 2, 5}
+    accepted: set[int] = set()
+    if any(kind in POLYGONAL for kind in kinds):
+        accepted |= polygon_ids
+    if any(kind in LINEAR for kind in kinds):
+        accepted |= line_ids
+    collections = types == 7
+    if collections.any():
+        # Keep the accepted parts of mixed collections (e.g. from repairs upstream).
+        idx = np.flatnonzero(present)[collections]
+        geoms[idx] = [_keep_parts(g, accepted) for g in geoms[idx]]
+        types = shapely.get_type_id(geoms[present])
+    wrong = ~np.isin(types, list(accepted)) & ~shapely.is_empty(geoms[present])
+    if wrong.any():
+        found = sorted({shapely.get_type_id(g) for g in geoms[present][wrong]})
+        names = ", ".join(_TYPE_NAMES.get(t, str(t)) for t in found)
+        wanted = " or ".join(sorted({"polygons" if k in POLYGONAL else "lines" for k in kinds}))
+        raise InputError(f"{source.label()}: needs {wanted}, found {names}")
+    invalid = present & ~shapely.is_valid(geoms)
+    repaired = int(invalid.sum())
+    if repaired:
+        fixed = shapely.make_valid(geoms[invalid], method="structure", keep_collapsed=False)
+        if kinds == POLYGONAL:
+            fixed = np.array([_keep_parts(g, polygon_ids) for g in fixed], dtype=object)
+        geoms[invalid] = fixed
+    return geoms, int(missing.sum()), repaired
+
+
+_TYPE_NAMES = {
+    0: "points",
+    1: "lines",
+    2: "rings",
+    3: "polygons",
+    4: "points",
+    5: "lines",
+    6: "polygons",
+    7: "geometry collections",
+}
+
+
+def _keep_parts(geom: shapely.Geometry, type_ids: set[int]) -> shapely.Geometry:
+    """The parts of a collection whose type is accepted, merged into one geometry."""
+    parts = [p for p in shapely.get_parts(geom) if shapely.get_type_id(p) in type_ids]
+    if not parts:
+        return shapely.Polygon()
+    if len(parts) == 1:
+        return parts[0]
+    return shapely.union_all(parts)

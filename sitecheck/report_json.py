@@ -1,0 +1,58 @@
+"""The JSON document of a run: audit block, inputs, warnings and per-parcel metrics."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import numpy as np
+
+from sitecheck import __version__
+from sitecheck.measure import MeasureResult
+from sitecheck.metrics import ACRE_METRICS, METRICS, acres_name
+from sitecheck.output import json_ready
+from sitecheck.parcels import PASSTHROUGH_CANDIDATES
+
+METRIC_KEYS: tuple[str, ...] = tuple(m.name for m in METRICS) + tuple(
+    acres_name(n) for n in ACRE_METRICS
+)
+
+
+def measure_document(result: MeasureResult, all_parcels: bool = False) -> dict[str, object]:
+    """Build the JSON document of a measure run.
+
+    Parameters
+    ----------
+    result : MeasureResult
+    all_parcels : bool
+        List every parcel, not only those with disturbance or impervious change.
+    """
+    table = result.parcels
+    rows = np.arange(len(table)) if all_parcels else np.flatnonzero(result.touched)
+    attribute_names = [
+        name
+        for name in (*PASSTHROUGH_CANDIDATES, "project", "activity", "permit")
+        if name in table.columns
+    ]
+    records = table.iloc[rows][["parcel_id", *METRIC_KEYS, *attribute_names]].to_dict("records")
+    parcels = [
+        {
+            "parcel_id": record["parcel_id"],
+            "metrics": {key: json_ready(record[key]) for key in METRIC_KEYS},
+            "attributes": {key: json_ready(record[key]) for key in attribute_names},
+        }
+        for record in records
+    ]
+    return {
+        "sitecheck_version": __version__,
+        "generated": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "crs": result.working.to_json(),
+        "units": {"area": result.working.area_unit, "length": "ft", "acre": "43,560 sq ft"},
+        "id_field": result.id_field,
+        "settings": result.settings.to_json(),
+        "inputs": [record.to_json() for record in result.log.inputs],
+        "warnings": list(result.log.warnings),
+        "timings_s": {stage: round(seconds, 3) for stage, seconds in result.timings.items()},
+        "parcel_count": len(table),
+        "listed": "all parcels" if all_parcels else "parcels with disturbance or impervious change",
+        "parcels": parcels,
+    }

@@ -1,0 +1,317 @@
+"""Evaluate a checked condition for one parcel, with reasons.
+
+Values are three-valued: a null input makes the comparisons that use it
+UNKNOWN, and so does a measured value within the tolerance band of the value
+it is compared with. A value of the wrong type or a division by zero also
+gives UNKNOWN with a reason, never an exception, so one odd parcel cannot stop
+a run.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+
+from sitecheck.metrics import SQFT_PER_ACRE
+from sitecheck.rules import operations
+from sitecheck.rules.errors import RuleLanguageError
+from sitecheck.rules.names import NameInfo, is_null
+from sitecheck.rules.operations import Gap, Result, Value, known, shown
+from sitecheck.rules.syntax import (
+    Arithmetic,
+    Boolean,
+    Call,
+    Comparison,
+    Expression,
+    Logic,
+    Measure,
+    Membership,
+    Name,
+    Negate,
+    Not,
+    NullTest,
+    Number,
+    Text,
+    names_in,
+)
+from sitecheck.rules.truth import Evaluation, Truth, combine
+from sitecheck.rules.units import Quantity
+from sitecheck.rules.wording import format_pair, format_quantity, format_share
+
+HOLDS: dict[str, frozenset[str]] = {
+    "<": frozenset("<"),
+    "<=": frozenset("<="),
+    ">": frozenset(">"),
+    ">=": frozenset(">="),
+    "==": frozenset("="),
+    "!=": frozenset("<>"),
+}
+# Values this close count as equal, so unit conversions do not invent a difference.
+SAME = 1e-9
+
+
+def evaluate(
+    expr: Expression,
+    values: Mapping[str, object],
+    names: Mapping[str, NameInfo],
+    tolerance: float = 0.02,
+) -> Evaluation:
+    """Evaluate a condition for one parcel.
+
+    Parameters
+    ----------
+    expr : Expression
+        A condition that passed :func:`sitecheck.rules.checker.check`.
+    values : mapping
+        Metric and attribute values: floats in base units (sq ft, ft, percent
+        points, inches), str, bool, or None when missing. Absent names are missing.
+    names : mapping of str to NameInfo
+        Kinds and labels; pack parameters carry their value as ``constant``.
+    tolerance : float
+        Relative half-width of the band around a threshold within which a
+        measured value gives UNKNOWN. 0 disables the band.
+    """
+    return _Evaluator(values, names, tolerance).truth_of(expr)
+
+
+def constant_value(expr: Expression, names: Mapping[str, NameInfo]) -> Value:
+    """The value of an expression that needs no parcel, such as ``1/2 acre``.
+
+    Raises
+    ------
+    RuleLanguageError
+        When the value cannot be had, as for ``1 / 0``.
+    """
+    result = _Evaluator({}, names, 0.0).value_of(expr)
+    if isinstance(result, Gap):
+        raise RuleLanguageError("; ".join(result.reasons or result.missing), expr.start)
+    return result
+
+
+def _unknown(gap: Gap) -> Evaluation:
+    return Evaluation(Truth.UNKNOWN, list(gap.reasons), list(gap.missing))
+
+
+def _relation(left: float, right: float) -> str:
+    if math.isclose(left, right, rel_tol=SAME, abs_tol=SAME):
+        return "="
+    return "<" if left < right else ">"
+
+
+def _same(left: Value, right: Value) -> bool:
+    if isinstance(left, Quantity) and isinstance(right, Quantity):
+        return left.dimension == right.dimension and _relation(left.value, right.value) == "="
+    return type(left) is type(right) and left == right
+
+
+def _plain(value: Value) -> str:
+    """A value as a list shows it: text unquoted."""
+    if isinstance(value, Quantity):
+        return format_quantity(value)
+    if isinstance(value, bool):
+        return str(value).lower()
+    return value
+
+
+class _Evaluator:
+    def __init__(
+        self, values: Mapping[str, object], names: Mapping[str, NameInfo], tolerance: float
+    ) -> None:
+        self.values = values
+        self.names = names
+        self.tolerance = tolerance
+
+    def truth_of(self, expr: Expression) -> Evaluation:
+        match expr:
+            case Logic():
+                return combine(expr.op, [self.truth_of(operand) for operand in expr.operands])
+            case Not():
+                return self.truth_of(expr.operand).negated()
+            case Comparison():
+                return self.comparison(expr)
+            case Membership():
+                return self.membership(expr)
+            case NullTest():
+                return self.null_test(expr)
+            case Name():
+                return self.boolean_name(expr)
+        value = self.value_of(expr)
+        if isinstance(value, Gap):
+            return _unknown(value)
+        if isinstance(value, bool):
+            return Evaluation(Truth.of(value))
+        return Evaluation(Truth.UNKNOWN, [f"{expr.text} is {shown(value)}, not true or false"])
+
+    def value_of(self, expr: Expression) -> Result:
+        match expr:
+            case Number():
+                return Quantity(expr.value)
+            case Text() | Boolean():
+                return expr.value
+            case Name():
+                return self.lookup(expr)
+            case Measure():
+                return operations.with_unit(self.value_of(expr.operand), expr.unit, expr.text)
+            case Negate():
+                return operations.negative(self.value_of(expr.operand), expr.text)
+            case Arithmetic():
+                operands = [self.value_of(expr.left), self.value_of(expr.right)]
+                return operations.arithmetic(expr.op, operands, expr.text)
+            case Call():
+                args = [self.value_of(arg) for arg in expr.args]
+                return operations.call(expr.function, args, expr.text)
+        outcome = self.truth_of(expr)
+        if outcome.truth is Truth.UNKNOWN:
+            return Gap(tuple(outcome.missing), tuple(outcome.reasons))
+        return outcome.truth is Truth.TRUE
+
+    def lookup(self, expr: Name) -> Result:
+        info = self.names.get(expr.name)
+        if info is None:
+            return operations.problem(f"unknown name {expr.name}")
+        raw = info.constant if info.is_constant else self.values.get(expr.name)
+        if is_null(raw):
+            return Gap(missing=(info.label,), reasons=(f"{info.label}: no value",))
+        return operations.coerce(raw, info)
+
+    def describe(self, expr: Expression) -> str:
+        """A name's label, or an expression's source text."""
+        if isinstance(expr, Name) and expr.name in self.names:
+            return self.names[expr.name].label
+        return expr.text
+
+    def label(self, expr: Expression) -> str | None:
+        """How a comparison side is named; None for a constant, shown by value alone."""
+        if self.is_constant(expr):
+            return None
+        return self.describe(expr)
+
+    def is_constant(self, expr: Expression) -> bool:
+        return all(name in self.names and self.names[name].is_constant for name in names_in(expr))
+
+    def is_measured(self, expr: Expression) -> bool:
+        return any(
+            name not in self.names
+            or (not self.names[name].is_constant and self.names[name].measured)
+            for name in names_in(expr)
+        )
+
+    def boolean_name(self, expr: Name) -> Evaluation:
+        value = self.lookup(expr)
+        if isinstance(value, Gap):
+            return _unknown(value)
+        if not isinstance(value, bool):
+            sentence = f"{self.describe(expr)} is {shown(value)}, not true or false"
+            return Evaluation(Truth.UNKNOWN, [sentence])
+        label = self.describe(expr)
+        return Evaluation(Truth.of(value), [label if value else f"not {label}"])
+
+    def null_test(self, expr: NullTest) -> Evaluation:
+        value = self.value_of(expr.operand)
+        null = isinstance(value, Gap) and bool(value.missing)
+        label = self.describe(expr.operand)
+        sentence = f"{label}: no value" if null else f"{label} has a value"
+        return Evaluation(Truth.of(null != expr.negated), [sentence])
+
+    def membership(self, expr: Membership) -> Evaluation:
+        results = [self.value_of(expr.item), *(self.value_of(choice) for choice in expr.choices)]
+        values = known(results)
+        if isinstance(values, Gap):
+            return _unknown(values)
+        item, *choices = values
+        found = any(_same(item, choice) for choice in choices)
+        label = self.label(expr.item)
+        if found:
+            sentence = f"{label} is {shown(item)}" if label else f"{shown(item)} is listed"
+        else:
+            subject = shown(item) if label is None else f"{label} {shown(item)}"
+            listed = ", ".join(_plain(choice) for choice in choices)
+            sentence = f"{subject} is not one of {listed}"
+        return Evaluation(Truth.of(found != expr.negated), [sentence])
+
+    def comparison(self, expr: Comparison) -> Evaluation:
+        values = known([self.value_of(expr.left), self.value_of(expr.right)])
+        if isinstance(values, Gap):
+            return _unknown(values)
+        left, right = values
+        if isinstance(left, Quantity) and isinstance(right, Quantity):
+            if left.dimension == right.dimension:
+                return self.compare_quantities(expr, left, right)
+        elif type(left) is type(right) and expr.op in ("==", "!="):
+            return self.compare_equality(expr, left, right)
+        sentence = f"cannot compare {shown(left)} with {shown(right)} in {expr.text}"
+        return Evaluation(Truth.UNKNOWN, [sentence])
+
+    def compare_quantities(self, expr: Comparison, left: Quantity, right: Quantity) -> Evaluation:
+        relation = _relation(left.value, right.value)
+        acres = self.shows_acres(expr, left, right)
+        left_number, right_number = format_pair(left, right, relation == "=", acres)
+        left_words = self.side_words(expr.left, left_number)
+        right_words = self.side_words(expr.right, right_number)
+        if self.is_near(expr, left.value, right.value):
+            first, second = left_words, right_words
+            if not self.is_measured(expr.left):
+                first, second = right_words, left_words
+            sentence = f"{first} is within {format_share(self.tolerance)} of {second}"
+            return Evaluation(Truth.UNKNOWN, [sentence], near=[sentence])
+        truth = Truth.of(relation in HOLDS[expr.op])
+        return Evaluation(truth, [f"{left_words} {relation} {right_words}"])
+
+    def side_words(self, expr: Expression, number: str) -> str:
+        label = self.label(expr)
+        return number if label is None else f"{label} {number}"
+
+    def shows_acres(self, expr: Comparison, left: Quantity, right: Quantity) -> bool:
+        """Whether a constant side was written in acres and is at least one acre."""
+        return any(
+            self.is_constant(side)
+            and value.unit == "acre"
+            and abs(value.value) >= SQFT_PER_ACRE * (1 - SAME)
+            for side, value in ((expr.left, left), (expr.right, right))
+        )
+
+    def is_near(self, expr: Comparison, left: float, right: float) -> bool:
+        """Whether a measured side is within the tolerance band of the other side.
+
+        Against a constant the band is ``tolerance * |constant|``; between two
+        measured sides it is ``tolerance * max(|left|, |right|)``. An empty band
+        (tolerance 0, or a zero threshold) leaves exact comparison, so a
+        measured 0 sq ft is simply not greater than 0 sq ft.
+        """
+        left_measured, right_measured = self.is_measured(expr.left), self.is_measured(expr.right)
+        if left_measured and right_measured:
+            band = self.tolerance * max(abs(left), abs(right))
+        elif left_measured:
+            band = self.tolerance * abs(right)
+        elif right_measured:
+            band = self.tolerance * abs(left)
+        else:
+            return False
+        return band > 0 and abs(left - right) <= band * (1 + SAME)
+
+    def compare_equality(self, expr: Comparison, left: Value, right: Value) -> Evaluation:
+        equal = left == right
+        truth = Truth.of(equal == (expr.op == "=="))
+        if isinstance(left, bool):
+            facts = [
+                self.describe(side) if value else f"not {self.describe(side)}"
+                for side, value in ((expr.left, left), (expr.right, right))
+                if not isinstance(side, Boolean)
+            ]
+            literal = f"{shown(left)} {'=' if equal else '≠'} {shown(right)}"
+            return Evaluation(truth, facts or [literal])
+        return Evaluation(truth, [self.text_sentence(expr, left, right, equal)])
+
+    def text_sentence(self, expr: Comparison, left: Value, right: Value, equal: bool) -> str:
+        subject, value, other, other_value = expr.left, left, expr.right, right
+        if self.label(subject) is None and self.label(other) is not None:
+            subject, value, other, other_value = other, right, subject, left
+        subject_label, other_label = self.label(subject), self.label(other)
+        other_words = shown(other_value)
+        if other_label is not None:
+            other_words = f"{other_label} {other_words}"
+        if subject_label is None:
+            return f"{shown(value)} {'=' if equal else '≠'} {other_words}"
+        if equal:
+            return f"{subject_label} is {shown(value)}"
+        return f"{subject_label} is {shown(value)}, not {other_words}"

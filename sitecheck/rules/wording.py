@@ -1,0 +1,69 @@
+"""Numbers and quantities as reason sentences show them.
+
+Numbers get thousands separators and at most two decimals, without trailing
+zeros: ``5,310``, ``0.5``, ``38.5%``. Areas are in square feet, with acres
+added when a threshold was written in acres and is at least one acre.
+"""
+
+from __future__ import annotations
+
+from sitecheck.metrics import SQFT_PER_ACRE
+from sitecheck.rules.units import Quantity
+
+DEFAULT_DECIMALS = 2
+MOST_DECIMALS = 6
+
+
+def format_number(value: float, decimals: int = DEFAULT_DECIMALS) -> str:
+    """``5310.0`` -> ``5,310``; ``1.149`` -> ``1.15``; ``-0.001`` -> ``0``."""
+    text = f"{value:,.{decimals}f}"
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def format_quantity(
+    quantity: Quantity, decimals: int = DEFAULT_DECIMALS, acres: bool = False
+) -> str:
+    """A quantity in its base unit: ``5,000 sq ft``, ``38.5%``, ``12 ft``."""
+    number = format_number(quantity.value, decimals)
+    if quantity.dimension == "area":
+        words = f"{number} sq ft"
+        return f"{words} ({format_acres(quantity.value)})" if acres else words
+    if quantity.dimension == "length":
+        return f"{number} ft"
+    if quantity.dimension == "percent":
+        return f"{number}%"
+    if quantity.dimension == "depth":
+        return f"{number} {'inch' if number == '1' else 'inches'}"
+    return number
+
+
+def format_acres(square_feet: float) -> str:
+    """``50000`` -> ``1.15 acres``; ``43560`` -> ``1 acre``."""
+    number = format_number(square_feet / SQFT_PER_ACRE)
+    return f"{number} {'acre' if number == '1' else 'acres'}"
+
+
+def format_pair(
+    left: Quantity, right: Quantity, equal: bool, acres: bool = False
+) -> tuple[str, str]:
+    """Word two compared quantities, with more decimals if two would hide a difference."""
+    decimals = DEFAULT_DECIMALS
+    while (
+        not equal
+        and decimals < MOST_DECIMALS
+        and format_number(left.value, decimals) == format_number(right.value, decimals)
+    ):
+        decimals += 1
+    return format_quantity(left, decimals, acres), format_quantity(right, decimals, acres)
+
+
+def format_share(fraction: float) -> str:
+    """A tolerance as a percent: ``0.02`` -> ``2%``."""
+    return f"{format_number(fraction * 100)}%"
+
+
+def quote(text: str) -> str:
+    """Text in double quotes, as reasons show text values."""
+    return f'"{text}"'

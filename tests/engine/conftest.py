@@ -1,0 +1,60 @@
+"""Shared helpers for engine tests: write small layers and rasters to temporary files."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import geopandas as gpd
+import numpy as np
+import pytest
+import rasterio
+from rasterio.transform import from_origin
+
+STATE_PLANE_EAST = "EPSG:2260"
+
+
+def write_layer(
+    path: Path, layer: str, rows: list[dict], crs: str | None = STATE_PLANE_EAST
+) -> str:
+    """Write rows (dicts with a 'geometry' key) as a layer of a GeoPackage; return 'path:layer'."""
+    frame = gpd.GeoDataFrame(rows, geometry="geometry", crs=crs)
+    frame.to_file(path, layer=layer, driver="GPKG", engine="pyogrio")
+    return f"{path}:{layer}"
+
+
+def write_dem(
+    path: Path,
+    elevation: np.ndarray,
+    west: float,
+    north: float,
+    cell: float,
+    crs: str = STATE_PLANE_EAST,
+    nodata: float | None = -9999.0,
+) -> str:
+    """Write a single-band float32 GeoTIFF with its top-left corner at (west, north)."""
+    profile = {
+        "driver": "GTiff",
+        "height": elevation.shape[0],
+        "width": elevation.shape[1],
+        "count": 1,
+        "dtype": "float32",
+        "crs": crs,
+        "transform": from_origin(west, north, cell, cell),
+    }
+    if nodata is not None:
+        profile["nodata"] = nodata
+    with rasterio.open(path, "w", **profile) as dataset:
+        dataset.write(elevation.astype("float32"), 1)
+    return str(path)
+
+
+@pytest.fixture
+def layer_writer(tmp_path: Path) -> Callable[..., str]:
+    """Write a layer into tmp_path/data.gpkg."""
+    target = tmp_path / "data.gpkg"
+
+    def write(layer: str, rows: list[dict], crs: str | None = STATE_PLANE_EAST) -> str:
+        return write_layer(target, layer, rows, crs)
+
+    return write

@@ -1,0 +1,61 @@
+"""The adjoining property buffer (§ 254-4) derived from lot lines."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from shapely.geometry import box
+
+from sitecheck.adjoining import AdjoiningSettings, adjoining_buffers
+
+# Three lots on a street (south of y = 0) backed by one deep lot to the north.
+WEST, MIDDLE, EAST = box(0, 0, 100, 150), box(100, 0, 200, 150), box(200, 0, 300, 150)
+BACK = box(0, 150, 300, 300)
+LOTS = np.array([WEST, MIDDLE, EAST, BACK], dtype=object)
+SETTINGS = AdjoiningSettings(
+    rear_setback_ft=30, side_setbacks_ft={"A-3": 10}, default_side_setback_ft=30
+)
+
+
+def test_mid_block_lot_gets_side_strips_and_a_rear_strip():
+    districts = np.array(["A-3"] * 4, dtype=object)
+    middle = adjoining_buffers(LOTS, districts, SETTINGS, feet_per_unit=1.0)[1]
+    expected = box(100, 0, 110, 150).union(box(190, 0, 200, 150)).union(box(100, 120, 200, 150))
+    assert middle.symmetric_difference(expected).area == pytest.approx(0, abs=1e-6)
+    assert middle.area == pytest.approx(10 * 150 * 2 + 30 * 100 - 2 * 10 * 30)
+
+
+def test_lots_outside_residence_a_get_no_buffer():
+    districts = np.array(["A-3", "B-1", "A-3", "A-3"], dtype=object)
+    buffers = adjoining_buffers(LOTS, districts, SETTINGS, feet_per_unit=1.0)
+    assert buffers[1].is_empty
+    assert not buffers[0].is_empty
+
+
+def test_unknown_zoning_gives_every_lot_a_buffer():
+    buffers = adjoining_buffers(LOTS, None, SETTINGS, feet_per_unit=1.0)
+    assert all(not b.is_empty for b in buffers)
+
+
+def test_a_district_without_a_configured_side_setback_uses_the_default():
+    districts = np.array(["A-1"] * 4, dtype=object)
+    middle = adjoining_buffers(LOTS, districts, SETTINGS, feet_per_unit=1.0)[1]
+    assert middle.area == pytest.approx(30 * 150 * 2 + 30 * 100 - 2 * 30 * 30)
+
+
+def test_a_small_digitising_gap_still_reads_as_a_shared_line():
+    gapped = np.array([box(0, 0, 100, 150), box(100.4, 0, 200, 150)], dtype=object)
+    buffers = adjoining_buffers(gapped, None, SETTINGS, feet_per_unit=1.0)
+    assert buffers[0].area == pytest.approx(30 * 150, rel=0.01)
+
+
+def test_setbacks_convert_to_metres_in_a_metric_crs():
+    metres = np.array([box(0, 0, 30.48, 45.72), box(30.48, 0, 60.96, 45.72)], dtype=object)
+    buffers = adjoining_buffers(metres, None, SETTINGS, feet_per_unit=1 / 0.3048)
+    # one shared side line, 30 ft = 9.144 m wide, 150 ft = 45.72 m long
+    assert buffers[0].area == pytest.approx(9.144 * 45.72, rel=1e-6)
+
+
+def test_only_limits_the_work_to_the_lots_asked_for():
+    buffers = adjoining_buffers(LOTS, None, SETTINGS, feet_per_unit=1.0, only=np.array([2]))
+    assert [b.is_empty for b in buffers] == [True, True, False, True]

@@ -1,0 +1,26 @@
+"""The plugin loads in a real QGIS and leaves nothing behind when unloaded."""
+
+from __future__ import annotations
+
+import importlib
+import os
+import subprocess
+
+from qgis.core import QgsApplication
+
+
+def test_class_factory_registers_and_unload_removes_the_provider(qgis_app):
+    package = importlib.import_module("sitecheck_qgis")
+    plugin = package.classFactory(None)
+    plugin.initProcessing()
+    assert QgsApplication.processingRegistry().providerById("sitecheck") is not None
+    plugin.unload()
+    assert QgsApplication.processingRegistry().providerById("sitecheck") is None
+
+
+def test_qgis_process_finds_the_plugin(plugin_root):
+    env = dict(os.environ, QGIS_PLUGINPATH=str(plugin_root), QT_QPA_PLATFORM="offscreen")
+    listed = subprocess.run(
+        ["qgis_process.bin", "plugins"], env=env, capture_output=True, text=True, timeout=120
+    )
+    assert "sitecheck_qgis" in listed.stdout, listed.stdout + listed.stderr

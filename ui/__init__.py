@@ -1,0 +1,1 @@
+"""The SiteCheck dock panel (user interface)."""
