@@ -15,6 +15,7 @@ from sitecheck import __version__
 from sitecheck.adjoining import AdjoiningSettings
 from sitecheck.errors import InputError
 from sitecheck.measure import MeasureInputs, MeasureResult, MeasureSettings, measure
+from sitecheck.parallel import set_workers
 from sitecheck.progress import Progress
 from sitecheck.readers import LayerSource
 from sitecheck.report_json import measure_document
@@ -141,6 +142,11 @@ def add_measure_arguments(parser: argparse.ArgumentParser) -> None:
         help="list every parcel in the JSON, not only those with disturbance or impervious change",
     )
     out.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    out.add_argument(
+        "--threads",
+        type=int,
+        help="threads for geometry work (default: every core; env SITECHECK_THREADS)",
+    )
 
 
 def measure_inputs(args: argparse.Namespace) -> MeasureInputs:
@@ -207,7 +213,16 @@ def _district_table(text: str) -> dict[str, float]:
     return table
 
 
+def apply_threads(args: argparse.Namespace) -> None:
+    """Honour ``--threads``."""
+    if args.threads is not None:
+        if args.threads < 1:
+            raise InputError(f"--threads: must be at least 1 (got {args.threads})")
+        set_workers(args.threads)
+
+
 def run_measure(args: argparse.Namespace) -> int:
+    apply_threads(args)
     progress = Progress(quiet=args.quiet)
     result = measure(measure_inputs(args), measure_settings(args), progress)
     write_measure_outputs(result, args)

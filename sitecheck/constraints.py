@@ -17,6 +17,7 @@ import shapely
 
 from sitecheck.errors import InputError
 from sitecheck.overlay import Surface, intersect_pairs
+from sitecheck.parallel import map_arrays
 from sitecheck.readers import LayerSource
 
 # FEMA NFHL FLD_ZONE values of the Special Flood Hazard Area (1%-annual-chance
@@ -103,7 +104,7 @@ def flood_surfaces(frame: gpd.GeoDataFrame, source: LayerSource, tile_size: floa
 
 def buffered(geoms: np.ndarray, distance: float) -> np.ndarray:
     """Buffer lines or polygons by a distance in CRS units (round ends, 8 segments a quarter)."""
-    return shapely.buffer(geoms, distance, quad_segs=8)
+    return map_arrays(shapely.buffer, geoms, distance, quad_segs=8)
 
 
 def overlaps_surface(lots: np.ndarray, surface: Surface, min_area: float) -> np.ndarray:

@@ -15,19 +15,22 @@ import numpy as np
 import pandas as pd
 import shapely
 
-from sitecheck.adjoining import AdjoiningSettings, adjoining_buffers
+from sitecheck.adjoining import AdjoiningSettings, disturbance_in_buffer
 from sitecheck.constraints import buffered, district_by_lot, flood_surfaces, overlaps_surface
 from sitecheck.crs import WorkingCRS
 from sitecheck.errors import InputError
 from sitecheck.lots import split_by_lot
 from sitecheck.metrics import ACRE_METRICS, METRICS, SQFT_PER_ACRE, acres_name
-from sitecheck.overlay import Surface, empty_array, polygonal, union_by_group
+from sitecheck.overlay import Surface, area_by_group, empty_array, polygonal, union_by_group
 from sitecheck.parcels import Parcels, find_field, read_parcels
 from sitecheck.progress import Progress
 from sitecheck.readers import LINEAR, POLYGONAL, LayerSource, ReadLog, read_layer
 from sitecheck.slope import SlopeSettings, measure_slopes
 
 ZONING_FIELD_CANDIDATES = ("district", "ZONE", "ZONING")
+SDA_FIELD_CANDIDATES = ("in_sda", "sda")  # a parcel attribute stands in for an SDA layer
+_TRUE_TEXT = {"1", "T", "TRUE", "Y", "YES"}
+_FALSE_TEXT = {"0", "F", "FALSE", "N", "NO"}
 MIN_LOT_OVERLAP_SQFT = 1.0  # a lot is "in" the SDA / impaired watershed from this overlap up
 AREA_DECIMALS = 2
 
@@ -173,7 +176,13 @@ def measure(
     zoning_fields = (
         [settings.zoning_field] if settings.zoning_field else list(ZONING_FIELD_CANDIDATES)
     )
-    parcels = read_parcels(inputs.parcels, log, settings.id_field, settings.crs, zoning_fields)
+    parcels = read_parcels(
+        inputs.parcels,
+        log,
+        settings.id_field,
+        settings.crs,
+        [*zoning_fields, *SDA_FIELD_CANDIDATES],
+    )
     working = parcels.working
     lots = parcels.geoms
     shapely.prepare(lots)
@@ -226,7 +235,11 @@ def measure(
     )
 
     progress.update(65, "sensitive drainage areas and impaired watersheds")
-    metrics["in_sda"] = _lot_flag_layer(inputs.sda, log, working, lots, tile)
+    metrics["in_sda"] = (
+        _lot_flag_layer(inputs.sda, log, working, lots, tile)
+        if inputs.sda is not None
+        else _parcel_flag_field(parcels, SDA_FIELD_CANDIDATES)
+    )
     metrics["in_impaired_watershed"] = _lot_flag_layer(
         inputs.impaired_watersheds, log, working, lots, tile
     )
@@ -403,8 +416,7 @@ def _cover_by_lot(
     pieces, owner = split_by_lot(
         frame.geometry.to_numpy(), parcels.geoms, lot_tree, keep_outside=False
     )
-    area = shapely.area(union_by_group(pieces.geoms, pieces.lot, n))
-    return area, owner
+    return area_by_group(pieces.geoms, pieces.lot, n), owner
 
 
 def _active_overlap(
@@ -553,11 +565,9 @@ def _measure_adjoining(
         surface = Surface.from_polygons(frame.geometry.to_numpy(), tile)
         areas, geoms = _active_overlap(surface, disturbed, active, n)
     else:
-        buffers = adjoining_buffers(
-            parcels.geoms, districts, settings.adjoining, working.feet_per_unit, only=active
+        geoms = disturbance_in_buffer(
+            parcels.geoms, disturbed, districts, settings.adjoining, working.feet_per_unit, active
         )
-        geoms = empty_array(n)
-        geoms[active] = shapely.intersection(disturbed[active], buffers[active])
         areas = shapely.area(geoms)
     metrics["disturbed_in_adjoining_buffer_sqft"] = areas * working.sqft_per_unit2
     flags.add("adjoining_buffer", geoms, working.sqft_per_unit2)
@@ -573,6 +583,19 @@ def _lot_flag_layer(
     surface = Surface.from_polygons(frame.geometry.to_numpy(), tile)
     min_area = MIN_LOT_OVERLAP_SQFT / working.sqft_per_unit2
     return overlaps_surface(lots, surface, min_area).astype(object)
+
+
+def _parcel_flag_field(parcels: Parcels, candidates: tuple[str, ...]) -> np.ndarray:
+    """A yes/no parcel field (1/0, Y/N, true/false) as booleans; None where absent or empty."""
+    columns = [c for c in parcels.frame.columns if c != parcels.frame.geometry.name]
+    field_name = find_field(columns, candidates)
+    out = np.full(len(parcels.frame), None, dtype=object)
+    if field_name is None:
+        return out
+    text = parcels.frame[field_name].astype("string").str.strip().str.upper()
+    out[text.isin(_TRUE_TEXT).to_numpy(dtype=bool)] = True
+    out[text.isin(_FALSE_TEXT).to_numpy(dtype=bool)] = False
+    return out
 
 
 def _measure_slopes(

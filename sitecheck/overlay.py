@@ -8,10 +8,13 @@ floodplain polygon does not dominate the run.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 import shapely
+
+from sitecheck.parallel import map_arrays, map_items
 
 EMPTY = shapely.Polygon()
 
@@ -49,9 +52,37 @@ def union_by_group(geoms: np.ndarray, groups: np.ndarray, n_groups: int) -> np.n
     ends = np.r_[starts[1:], len(sorted_groups)]
     singles = ends - starts == 1
     out[sorted_groups[starts[singles]]] = sorted_geoms[starts[singles]]
-    for start, end in zip(starts[~singles], ends[~singles], strict=True):
-        out[sorted_groups[start]] = shapely.union_all(sorted_geoms[start:end])
+    spans = list(zip(starts[~singles].tolist(), ends[~singles].tolist(), strict=True))
+
+    def unite(chunk: Sequence[tuple[int, int]]) -> list[shapely.Geometry]:
+        return [shapely.union_all(sorted_geoms[start:end]) for start, end in chunk]
+
+    if spans:
+        out[sorted_groups[starts[~singles]]] = map_items(unite, spans)
     return out
+
+
+def area_by_group(geoms: np.ndarray, groups: np.ndarray, n_groups: int) -> np.ndarray:
+    """Area of the union of each group's geometries, without building most unions.
+
+    A group whose members' interiors do not meet has the sum of their areas;
+    only groups with overlapping members are dissolved. Cover layers (houses
+    and driveways that touch but do not overlap) mostly take the fast path.
+    """
+    areas = shapely.area(geoms)
+    totals = np.bincount(groups, weights=areas, minlength=n_groups)
+    if len(geoms) < 2:
+        return totals
+    left, right = shapely.STRtree(geoms).query(geoms, predicate="intersects")
+    same = (left < right) & (groups[left] == groups[right])
+    left, right = left[same], right[same]
+    interiors_meet = shapely.relate_pattern(geoms[left], geoms[right], "T********")
+    overlapping = np.unique(groups[left[interiors_meet]])
+    if len(overlapping):
+        members = np.isin(groups, overlapping)
+        dissolved = union_by_group(geoms[members], groups[members], n_groups)
+        totals[overlapping] = shapely.area(dissolved[overlapping])
+    return totals
 
 
 def polygonal(geoms: np.ndarray) -> np.ndarray:
@@ -88,7 +119,7 @@ def intersect_pairs(left: np.ndarray, right: np.ndarray) -> np.ndarray:
         result[left_covers] = right[left_covers]
         todo = rest & ~left_covers
         if todo.any():
-            result[todo] = polygonal(shapely.intersection(left[todo], right[todo]))
+            result[todo] = polygonal(map_arrays(shapely.intersection, left[todo], right[todo]))
     return result
 
 

@@ -297,6 +297,7 @@ def _two_rows(
                               (front[i], front[i + 1]), (rear[i], rear[i + 1]), y_mid)
             rec["forced"] = bool(first) and i == 0
             rec["street"] = row if side > 0 else row + 1
+            rec["part_first"] = i == 0
             rec["part_last"] = i == len(front) - 2
             records.append(rec)
     return records
@@ -306,7 +307,7 @@ def _through_lot(part: _Part, row: int, zone: str, depth: float, x0: float, y0: 
     """One lot running through the block, fronting the south street."""
     x1 = x0 + part.width
     rec = _lot_record(row, zone, part.use, 1, y0, 2.0 * depth, (x0, x1), (x0, x1), y0 + 2 * depth)
-    rec.update(forced=False, street=row, part_last=True)
+    rec.update(forced=False, street=row, part_first=True, part_last=True)
     return rec
 
 
@@ -777,8 +778,10 @@ def _p6_sda(site: _Site, used: list[int]) -> _Project | None:
     lots = site.lots
     room_left, room_right = lots.hx0 - lots.x0, lots.x1 - lots.hx1
     inside = shapely.within(site.geoms, site.sda)
+    # Neighbours on both sides: the work must reach a line shared with a lot, not a street.
+    mid_row = ~lots.part_first.astype(bool) & ~lots.part_last.astype(bool)
     mask = ((lots.row == 2) & (lots.use == "210") & ~lots.garage.astype(bool) & inside
-            & (np.maximum(room_left, room_right) >= 20.0))
+            & mid_row & (np.maximum(room_left, room_right) >= 20.0))
     i = _pick(lots, mask, used)
     if i is None:
         return None

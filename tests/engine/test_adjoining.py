@@ -59,3 +59,28 @@ def test_setbacks_convert_to_metres_in_a_metric_crs():
 def test_only_limits_the_work_to_the_lots_asked_for():
     buffers = adjoining_buffers(LOTS, None, SETTINGS, feet_per_unit=1.0, only=np.array([2]))
     assert [b.is_empty for b in buffers] == [True, True, False, True]
+
+
+def test_disturbance_in_buffer_equals_the_buffer_cut_by_the_disturbance():
+    from sitecheck.adjoining import disturbance_in_buffer
+
+    # One drawing per lot of LOTS; the first spills onto its neighbour, which must not count.
+    disturbed = np.array(
+        [
+            box(60, 10, 120, 40),
+            box(150, 100, 195, 160),
+            box(250, 120, 290, 149),
+            box(250, 160, 290, 200),
+        ],
+        dtype=object,
+    )
+    districts = np.array(["A-3"] * 4, dtype=object)
+    active = np.arange(4)
+    fast = disturbance_in_buffer(LOTS, disturbed, districts, SETTINGS, 1.0, active)
+    full = adjoining_buffers(LOTS, districts, SETTINGS, 1.0)
+    for i in active:
+        expected = full[i].intersection(disturbed[i])
+        assert fast[i].symmetric_difference(expected).area == pytest.approx(0, abs=1e-6), i
+    # West: corner lot, its east line is a rear line (30 ft); middle: 10-ft sides and a
+    # 30-ft rear; east: corner lot; back: its south line faces away from its frontage.
+    assert [round(f.area, 6) for f in fast] == [900.0, 1450.0, 1160.0, 800.0]
