@@ -105,7 +105,8 @@ def shared_lines(
         All lots of the layer (neighbours are found among them).
     districts : ndarray of str or None
         Zoning district of each lot (None entries where unknown). When the whole
-        argument is None, zoning is unknown and every lot counts.
+        argument is None, zoning is unknown and every lot counts; so does a lot
+        whose own district is None.
     settings : AdjoiningSettings
     feet_per_unit : float
         Feet in one CRS unit.
@@ -119,7 +120,10 @@ def shared_lines(
     """
     wanted = np.arange(len(lots)) if only is None else np.asarray(only, dtype=np.int64)
     if districts is not None:
-        in_district = np.array([d in settings.districts for d in districts[wanted]], dtype=bool)
+        # A lot whose district is unknown keeps its buffer; the rules then ask for zoning.
+        in_district = np.array(
+            [d is None or d in settings.districts for d in districts[wanted]], dtype=bool
+        )
         wanted = wanted[in_district]
     if len(wanted) == 0:
         return SharedLines(np.empty(0, dtype=object), np.empty(0, dtype=np.int64), np.empty(0))
@@ -127,7 +131,14 @@ def shared_lines(
     segments, segment_lot = _boundary_segments(lots, wanted)
     parts, part_segment = _shared_parts(lots, segments, segment_lot, tolerance)
     setbacks = _segment_setbacks(
-        lots, segments, segment_lot, parts, part_segment, districts, settings, feet_per_unit,
+        lots,
+        segments,
+        segment_lot,
+        parts,
+        part_segment,
+        districts,
+        settings,
+        feet_per_unit,
         tolerance,
     )
     return SharedLines(parts, segment_lot[part_segment], setbacks[part_segment])

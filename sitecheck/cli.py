@@ -11,14 +11,19 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+import numpy as np
+
 from sitecheck import __version__
 from sitecheck.adjoining import AdjoiningSettings
+from sitecheck.check import DEFAULT_TOLERANCE, CheckResult, check_parcels
 from sitecheck.errors import InputError
 from sitecheck.measure import MeasureInputs, MeasureResult, MeasureSettings, measure
 from sitecheck.parallel import set_workers
 from sitecheck.progress import Progress
 from sitecheck.readers import LayerSource
 from sitecheck.report_json import measure_document
+from sitecheck.rules.outcome import NEEDS_REVIEW, TRIGGERED
+from sitecheck.rules.pack import load_pack
 from sitecheck.slope import SlopeSettings
 
 LAYER_OPTIONS: tuple[tuple[str, str, str], ...] = (
@@ -62,6 +67,24 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     add_measure_arguments(measure_parser)
+
+    check_parser = commands.add_parser(
+        "check",
+        help="measure, then list every ordinance trigger per parcel with its section",
+        description=(
+            "Measure every parcel and evaluate an ordinance rule pack on the parcels with work."
+        ),
+    )
+    add_measure_arguments(check_parser)
+    add_check_arguments(check_parser)
+
+    rules_parser = commands.add_parser("rules", help="print a rule pack's rules as a table")
+    rules_parser.add_argument(
+        "--ordinance", required=True, help="larchmont, homer, scarsdale or PACK.toml"
+    )
+
+    validate_parser = commands.add_parser("validate", help="check a rule pack file")
+    validate_parser.add_argument("pack", help="PACK.toml")
 
     sample = commands.add_parser(
         "sample-village", help="generate the sample village (deterministic)"
@@ -146,6 +169,24 @@ def add_measure_arguments(parser: argparse.ArgumentParser) -> None:
         "--threads",
         type=int,
         help="threads for geometry work (default: every core; env SITECHECK_THREADS)",
+    )
+
+
+def add_check_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of ``check`` beyond those of ``measure``."""
+    rules = parser.add_argument_group("ordinance")
+    rules.add_argument("--ordinance", help="larchmont, homer, scarsdale, or a PACK.toml file")
+    rules.add_argument(
+        "--tolerance",
+        type=float,
+        default=DEFAULT_TOLERANCE,
+        help="share of a threshold within which a measured value needs review (default 0.02)",
+    )
+    rules.add_argument(
+        "--jurisdictions", help="polygons naming each area's pack (county-wide runs)"
+    )
+    rules.add_argument(
+        "--jurisdiction-field", help="field of --jurisdictions holding the pack id or village name"
     )
 
 
@@ -281,6 +322,84 @@ def _cell(value: object, fmt: str) -> str:
         return str(value)
 
 
+def run_check(args: argparse.Namespace) -> int:
+    from sitecheck.output import write_geopackage, write_json
+    from sitecheck.report_json import check_document
+
+    apply_threads(args)
+    if args.ordinance is None and args.jurisdictions is None:
+        raise InputError("give --ordinance larchmont|homer|scarsdale|PACK.toml, or --jurisdictions")
+    if args.ordinance:
+        load_pack(args.ordinance)  # a bad pack stops the run before any measuring
+    progress = Progress(quiet=args.quiet)
+    measured = measure(measure_inputs(args), measure_settings(args), progress)
+    jurisdictions = (
+        LayerSource.parse("jurisdictions", args.jurisdictions) if args.jurisdictions else None
+    )
+    result = check_parcels(
+        measured, args.ordinance, args.tolerance, jurisdictions, args.jurisdiction_field
+    )
+    write_geopackage(args.out, {"parcels": result.parcels_with_triggers(), "flags": measured.flags})
+    if args.json:
+        write_json(args.json, check_document(result, all_parcels=args.all_parcels))
+    for message in measured.log.warnings:
+        progress.warn(message)
+    print_check_summary(result, args)
+    return 0
+
+
+def print_check_summary(result: CheckResult, args: argparse.Namespace) -> None:
+    """Per parcel with work: its highest severity and the sections it triggers."""
+    measured = result.measured
+    packs = ", ".join(
+        f"{p.name} {p.chapter.split(',')[0]} (pack {p.version})" for p in result.packs.values()
+    )
+    print(
+        f"SiteCheck {__version__}: {packs}; {int(measured.touched.sum())} of "
+        f"{len(measured.parcels)} parcels with work, measured in "
+        f"{measured.working.to_json()['authid']} ({measured.working.area_unit})."
+    )
+    shown = 0
+    for row in np.flatnonzero(measured.touched):
+        outcome = result.outcomes[row]
+        if outcome is None:
+            continue
+        shown += 1
+        if shown > 25:
+            continue
+        record = measured.parcels.iloc[row]
+        triggered = sorted({t.rule.citation for t in outcome.of(TRIGGERED)})
+        review = len(outcome.of(NEEDS_REVIEW))
+        print(
+            f"  {record['parcel_id']:>12}  {record['disturbed_area_sqft']:>9,.0f} sq ft  "
+            f"{outcome.highest_severity or 'none':<24} {', '.join(triggered) or '-'}"
+            + (f"  [{review} to review]" if review else "")
+        )
+    if shown > 25:
+        print(f"  ... and {shown - 25} more")
+    print(f"outputs: {args.out}" + (f", {args.json}" if args.json else ""))
+
+
+def run_rules(args: argparse.Namespace) -> int:
+    pack = load_pack(args.ordinance)
+    print(f"{pack.name}, {pack.chapter} (pack {pack.id} {pack.version}, sha256 {pack.sha256[:12]})")
+    rows = [("rule", "citation", "severity", "title", "when")]
+    rows += [
+        (r.id, r.citation, r.severity, r.title, " ".join(r.when_text.split())) for r in pack.rules
+    ]
+    widths = [max(len(row[i]) for row in rows) for i in range(4)]
+    for row in rows:
+        cells = "  ".join(cell.ljust(width) for cell, width in zip(row[:4], widths, strict=True))
+        print(f"{cells}  {row[4]}")
+    return 0
+
+
+def run_validate(args: argparse.Namespace) -> int:
+    pack = load_pack(args.pack)
+    print(f"{args.pack}: valid pack '{pack.id}' with {len(pack.rules)} rules")
+    return 0
+
+
 def run_sample_village(args: argparse.Namespace) -> int:
     from sitecheck.sample_village import generate_village
 
@@ -291,7 +410,13 @@ def run_sample_village(args: argparse.Namespace) -> int:
     return 0
 
 
-COMMANDS = {"measure": run_measure, "sample-village": run_sample_village}
+COMMANDS = {
+    "measure": run_measure,
+    "check": run_check,
+    "rules": run_rules,
+    "validate": run_validate,
+    "sample-village": run_sample_village,
+}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

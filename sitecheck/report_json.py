@@ -7,6 +7,7 @@ from datetime import datetime, timezone
 import numpy as np
 
 from sitecheck import __version__
+from sitecheck.check import CheckResult
 from sitecheck.measure import MeasureResult
 from sitecheck.metrics import ACRE_METRICS, METRICS, acres_name
 from sitecheck.output import json_ready
@@ -56,3 +57,20 @@ def measure_document(result: MeasureResult, all_parcels: bool = False) -> dict[s
         "listed": "all parcels" if all_parcels else "parcels with disturbance or impervious change",
         "parcels": parcels,
     }
+
+
+def check_document(result: CheckResult, all_parcels: bool = False) -> dict[str, object]:
+    """The measure document plus, per parcel, the jurisdiction and every rule's outcome."""
+    document = measure_document(result.measured, all_parcels)
+    document["packs"] = [pack.audit() for pack in result.packs.values()]
+    document["tolerance"] = result.tolerance
+    by_id = {parcel_id: row for row, parcel_id in enumerate(result.measured.parcels["parcel_id"])}
+    parcels = document["parcels"]
+    assert isinstance(parcels, list)
+    for parcel in parcels:
+        outcome = result.outcomes[by_id[parcel["parcel_id"]]]
+        parcel["jurisdiction"] = outcome.pack.id if outcome else None
+        parcel["triggers"] = [trigger.to_json() for trigger in outcome.triggers] if outcome else []
+        parcel["highest_severity"] = outcome.highest_severity if outcome else None
+        parcel["design_storm_years"] = outcome.design_storm_years if outcome else None
+    return document

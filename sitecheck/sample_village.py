@@ -134,30 +134,122 @@ _HOUSE = {
 _RESIDENTIAL = ("210", "220")
 
 _STREET_NAMES = (
-    "Oak Lane", "Heathcote Road", "Fox Meadow Road", "Brewster Road", "Walworth Avenue",
-    "Tisdale Road", "Carthage Road", "Drake Road", "Claremont Road", "Autenrieth Road",
-    "Brite Avenue", "Popham Road", "Mamaroneck Road", "Murray Hill Road", "Woodland Place",
-    "Cushman Road", "Overhill Road", "Sherbrooke Road", "Birchall Drive", "Greenacres Avenue",
-    "Kent Road", "Lockwood Road", "Nelson Road", "Paddington Road", "Richbell Road",
-    "Secor Road", "Tunstall Road", "Wayside Lane", "Chase Road", "Crane Road",
-    "Meadow Road", "Butler Road",
+    "Oak Lane",
+    "Heathcote Road",
+    "Fox Meadow Road",
+    "Brewster Road",
+    "Walworth Avenue",
+    "Tisdale Road",
+    "Carthage Road",
+    "Drake Road",
+    "Claremont Road",
+    "Autenrieth Road",
+    "Brite Avenue",
+    "Popham Road",
+    "Mamaroneck Road",
+    "Murray Hill Road",
+    "Woodland Place",
+    "Cushman Road",
+    "Overhill Road",
+    "Sherbrooke Road",
+    "Birchall Drive",
+    "Greenacres Avenue",
+    "Kent Road",
+    "Lockwood Road",
+    "Nelson Road",
+    "Paddington Road",
+    "Richbell Road",
+    "Secor Road",
+    "Tunstall Road",
+    "Wayside Lane",
+    "Chase Road",
+    "Crane Road",
+    "Meadow Road",
+    "Butler Road",
 )
 _STREAM_NAMES = (
-    "Sheldrake River", "Hutchinson River", "Bronx River Tributary", "Mamaroneck River",
-    "Troublesome Brook", "Grassy Sprain Brook", "Blind Brook", "Mianus River",
+    "Sheldrake River",
+    "Hutchinson River",
+    "Bronx River Tributary",
+    "Mamaroneck River",
+    "Troublesome Brook",
+    "Grassy Sprain Brook",
+    "Blind Brook",
+    "Mianus River",
 )
 _LAST_NAMES = (
-    "Adams", "Baker", "Chen", "Dolan", "Esposito", "Fischer", "Garcia", "Hoffman", "Iyer",
-    "Jensen", "Kaplan", "Lombardi", "Murphy", "Nakamura", "O'Brien", "Patel", "Quinn",
-    "Rosen", "Schwartz", "Tanaka", "Underwood", "Vasquez", "Walsh", "Xu", "Yates", "Zimmerman",
-    "Bernstein", "Costello", "DeLuca", "Feinberg", "Goldberg", "Harrington", "Kim", "Levine",
-    "McCarthy", "Novak", "Park", "Russo", "Sullivan", "Weiss",
+    "Adams",
+    "Baker",
+    "Chen",
+    "Dolan",
+    "Esposito",
+    "Fischer",
+    "Garcia",
+    "Hoffman",
+    "Iyer",
+    "Jensen",
+    "Kaplan",
+    "Lombardi",
+    "Murphy",
+    "Nakamura",
+    "O'Brien",
+    "Patel",
+    "Quinn",
+    "Rosen",
+    "Schwartz",
+    "Tanaka",
+    "Underwood",
+    "Vasquez",
+    "Walsh",
+    "Xu",
+    "Yates",
+    "Zimmerman",
+    "Bernstein",
+    "Costello",
+    "DeLuca",
+    "Feinberg",
+    "Goldberg",
+    "Harrington",
+    "Kim",
+    "Levine",
+    "McCarthy",
+    "Novak",
+    "Park",
+    "Russo",
+    "Sullivan",
+    "Weiss",
 )
 _FIRST_NAMES = (
-    "Anne", "Ben", "Carla", "David", "Elena", "Frank", "Grace", "Henry", "Irene", "James",
-    "Karen", "Leo", "Maria", "Nathan", "Olivia", "Peter", "Rachel", "Samuel", "Teresa",
-    "Victor", "Wendy", "Alan", "Beth", "Daniel", "Emily", "George", "Helen", "Joseph",
-    "Laura", "Michael",
+    "Anne",
+    "Ben",
+    "Carla",
+    "David",
+    "Elena",
+    "Frank",
+    "Grace",
+    "Henry",
+    "Irene",
+    "James",
+    "Karen",
+    "Leo",
+    "Maria",
+    "Nathan",
+    "Olivia",
+    "Peter",
+    "Rachel",
+    "Samuel",
+    "Teresa",
+    "Victor",
+    "Wendy",
+    "Alan",
+    "Beth",
+    "Daniel",
+    "Emily",
+    "George",
+    "Helen",
+    "Joseph",
+    "Laura",
+    "Michael",
 )
 _SAINTS = ("James the Less", "Pius X", "Andrew", "Mary", "Luke")
 
@@ -262,8 +354,15 @@ def _split_frontage(
 
 
 def _lot_record(
-    row: int, zone: str, use: str, side: int, front_y: float, depth: float,
-    front: tuple[float, float], rear: tuple[float, float], rear_y: float,
+    row: int,
+    zone: str,
+    use: str,
+    side: int,
+    front_y: float,
+    depth: float,
+    front: tuple[float, float],
+    rear: tuple[float, float],
+    rear_y: float,
 ) -> dict[str, object]:
     """One lot's frame and its ring (counter-clockwise, closed)."""
     if side > 0:
@@ -271,16 +370,30 @@ def _lot_record(
     else:
         ring = [(rear[0], rear_y), (rear[1], rear_y), (front[1], front_y), (front[0], front_y)]
     return {
-        "row": row, "zone": zone, "use": use, "side": side, "front_y": front_y, "depth": depth,
-        "fx0": front[0], "fx1": front[1], "rx0": rear[0], "rx1": rear[1],
-        "x0": max(front[0], rear[0]), "x1": min(front[1], rear[1]),
+        "row": row,
+        "zone": zone,
+        "use": use,
+        "side": side,
+        "front_y": front_y,
+        "depth": depth,
+        "fx0": front[0],
+        "fx1": front[1],
+        "rx0": rear[0],
+        "rx1": rear[1],
+        "x0": max(front[0], rear[0]),
+        "x1": min(front[1], rear[1]),
         "ring": np.array([*ring, ring[0]], dtype=float),
     }
 
 
 def _two_rows(
-    rng: np.random.Generator, part: _Part, row: int, zone: str, depth: float,
-    x0: float, y0: float,
+    rng: np.random.Generator,
+    part: _Part,
+    row: int,
+    zone: str,
+    depth: float,
+    x0: float,
+    y0: float,
 ) -> list[dict[str, object]]:
     """Lots of a part split in two rows back to back, with slightly skewed side lines."""
     x1, y_mid, y_top = x0 + part.width, y0 + depth, y0 + 2.0 * depth
@@ -293,8 +406,17 @@ def _two_rows(
             skew[1] = 0.0
         rear = front + skew
         for i in range(len(front) - 1):
-            rec = _lot_record(row, zone, part.use, side, front_y, depth,
-                              (front[i], front[i + 1]), (rear[i], rear[i + 1]), y_mid)
+            rec = _lot_record(
+                row,
+                zone,
+                part.use,
+                side,
+                front_y,
+                depth,
+                (front[i], front[i + 1]),
+                (rear[i], rear[i + 1]),
+                y_mid,
+            )
             rec["forced"] = bool(first) and i == 0
             rec["street"] = row if side > 0 else row + 1
             rec["part_first"] = i == 0
@@ -379,8 +501,14 @@ def _layout(rng: np.random.Generator) -> tuple[pd.DataFrame, np.ndarray, list[tu
 # Existing impervious cover
 
 
-def _frame_box(front_y: npt.ArrayLike, side: npt.ArrayLike, x0: npt.ArrayLike,
-               x1: npt.ArrayLike, v0: npt.ArrayLike, v1: npt.ArrayLike) -> Any:
+def _frame_box(
+    front_y: npt.ArrayLike,
+    side: npt.ArrayLike,
+    x0: npt.ArrayLike,
+    x1: npt.ArrayLike,
+    v0: npt.ArrayLike,
+    v1: npt.ArrayLike,
+) -> Any:
     """Boxes given in a lot's frame: ``v`` is the distance in from the front lot line.
 
     Works on scalars (returns one polygon) and on arrays (returns an array).
@@ -404,8 +532,10 @@ def _house_lot(rng: np.random.Generator, lot: pd.Series) -> tuple[list, dict[str
     dw = 14.0 if lot.zone == "AA-1" else 10.0 if lot.zone == "A-4" else 11.0
     left = bool(rng.random() < 0.5)
     garage = (
-        bool(rng.random() < 0.25) and not lot.forced
-        and inner - 2.0 * margin - hw >= dw + 4.0 and lot.depth - hv1 >= 45.0
+        bool(rng.random() < 0.25)
+        and not lot.forced
+        and inner - 2.0 * margin - hw >= dw + 4.0
+        and lot.depth - hv1 >= 45.0
     )
     patio = bool(rng.random() < 0.5)
     slack = inner - 2.0 * margin - hw
@@ -415,8 +545,10 @@ def _house_lot(rng: np.random.Generator, lot: pd.Series) -> tuple[list, dict[str
         hx0 = lot.x0 + margin + dw + 4.0 if left else lot.x1 - margin - dw - 4.0 - hw
         gx0 = lot.x0 + margin if left else lot.x1 - margin - 22.0
         gv0 = hv1 + 6.0
-        features += [("driveway", "drive", lane, lane + dw, 0.0, gv0),
-                     ("building", "garage", gx0, gx0 + 22.0, gv0, gv0 + 22.0)]
+        features += [
+            ("driveway", "drive", lane, lane + dw, 0.0, gv0),
+            ("building", "garage", gx0, gx0 + 22.0, gv0, gv0 + 22.0),
+        ]
         drive = (lane, lane + dw, gv0)
     else:
         offset = 0.0 if lot.forced else float(rng.random()) * slack
@@ -430,8 +562,17 @@ def _house_lot(rng: np.random.Generator, lot: pd.Series) -> tuple[list, dict[str
         pw, pd_ = min(0.45 * hw, 24.0), round(float(rng.uniform(12.0, 16.0)), 2)
         px0 = hx1 - 2.0 - pw if garage and left else hx0 + 2.0  # clear of the garage
         features.append(("patio", "patio", px0, px0 + pw, hv1, hv1 + pd_))
-    frame = {"hx0": hx0, "hx1": hx1, "hv0": hv0, "hv1": hv1, "dx0": drive[0], "dx1": drive[1],
-             "dv1": drive[2], "garage": garage, "drive_left": left}
+    frame = {
+        "hx0": hx0,
+        "hx1": hx1,
+        "hv0": hv0,
+        "hv1": hv1,
+        "dx0": drive[0],
+        "dx1": drive[1],
+        "dv1": drive[2],
+        "garage": garage,
+        "drive_left": left,
+    }
     return features, frame
 
 
@@ -439,17 +580,25 @@ def _other_lot(lot: pd.Series) -> list[tuple[str, str, float, float, float, floa
     """Buildings and parking of the non-residential lots; vacant lots have none."""
     x0, x1 = lot.x0, lot.x1
     if lot.use == "481":
-        return [("building", "building", x0 + 2.0, x1 - 2.0, 0.0, 68.0),
-                ("driveway", "parking", x0 + 4.0, x1 - 4.0, 70.0, lot.depth - 4.0)]
+        return [
+            ("building", "building", x0 + 2.0, x1 - 2.0, 0.0, 68.0),
+            ("driveway", "parking", x0 + 4.0, x1 - 4.0, 70.0, lot.depth - 4.0),
+        ]
     if lot.use == "452":
-        return [("building", "building", x0 + 45.0, x1 - 45.0, 110.0, 185.0),
-                ("driveway", "parking", x0 + 10.0, x1 - 10.0, 0.0, 100.0)]
+        return [
+            ("building", "building", x0 + 45.0, x1 - 45.0, 110.0, 185.0),
+            ("driveway", "parking", x0 + 10.0, x1 - 10.0, 0.0, 100.0),
+        ]
     if lot.use == "620":
-        return [("building", "building", x0 + 60.0, x0 + 150.0, 40.0, 100.0),
-                ("driveway", "parking", x0 + 185.0, x0 + 285.0, 0.0, 90.0)]
+        return [
+            ("building", "building", x0 + 60.0, x0 + 150.0, 40.0, 100.0),
+            ("driveway", "parking", x0 + 185.0, x0 + 285.0, 0.0, 90.0),
+        ]
     if lot.use == "963":
-        return [("building", "building", x0 + 380.0, x0 + 410.0, 90.0, 120.0),
-                ("driveway", "parking", x0 + 20.0, x0 + 100.0, 0.0, 50.0)]
+        return [
+            ("building", "building", x0 + 380.0, x0 + 410.0, 90.0, 120.0),
+            ("driveway", "parking", x0 + 20.0, x0 + 100.0, 0.0, 50.0),
+        ]
     return []
 
 
@@ -490,8 +639,9 @@ _ONE_PCT_HW = ((100.0, 22.0, 1, 1.1),)
 _TWO_PCT_HW = ((100.0, 22.0, 1, 1.1), (55.0, 12.0, 3, 2.0))
 
 
-def _strip(stream: _Stream, waves: tuple[tuple[float, float, int, float], ...],
-           x0: float, x1: float) -> shapely.Polygon:
+def _strip(
+    stream: _Stream, waves: tuple[tuple[float, float, int, float], ...], x0: float, x1: float
+) -> shapely.Polygon:
     """The band within a varying distance of the stream centre line."""
     x = np.arange(x0, x1 + 5.0, 10.0)
     y, dy = stream.y(x), stream.slope(x)
@@ -504,23 +654,31 @@ def _strip(stream: _Stream, waves: tuple[tuple[float, float, int, float], ...],
     return shapely.Polygon(np.vstack([left, right[::-1]]))
 
 
-def _floodplain(stream: _Stream, width: float, height: float
-                ) -> tuple[np.ndarray, dict[str, list[object]]]:
+def _floodplain(
+    stream: _Stream, width: float, height: float
+) -> tuple[np.ndarray, dict[str, list[object]]]:
     """NFHL-style flood hazard polygons: floodway, the rest of the 1% zone, the 0.2% band.
 
     The bands do not overlap (each is a ring around the inner one); the 1% and
     0.2% bands are cut at a panel line into two polygons each side.
     """
     frame = shapely.box(0.0, 0.0, width, height)
-    floodway, one, two = (shapely.intersection(_strip(stream, hw, -200.0, width + 200.0), frame)
-                          for hw in (_FLOODWAY_HW, _ONE_PCT_HW, _TWO_PCT_HW))
+    floodway, one, two = (
+        shapely.intersection(_strip(stream, hw, -200.0, width + 200.0), frame)
+        for hw in (_FLOODWAY_HW, _ONE_PCT_HW, _TWO_PCT_HW)
+    )
     panel = 0.62 * width
     halves = (shapely.box(0.0, 0.0, panel, height), shapely.box(panel, 0.0, width, height))
     geoms: list[shapely.Geometry] = [floodway]
-    attrs: dict[str, list[object]] = {"FLD_ZONE": ["AE"], "ZONE_SUBTY": ["FLOODWAY"],
-                                      "SFHA_TF": ["T"]}
-    bands = ((shapely.difference(one, floodway), "AE", None, "T"),
-             (shapely.difference(two, one), "X", "0.2 PCT ANNUAL CHANCE FLOOD HAZARD", "F"))
+    attrs: dict[str, list[object]] = {
+        "FLD_ZONE": ["AE"],
+        "ZONE_SUBTY": ["FLOODWAY"],
+        "SFHA_TF": ["T"],
+    }
+    bands = (
+        (shapely.difference(one, floodway), "AE", None, "T"),
+        (shapely.difference(two, one), "X", "0.2 PCT ANNUAL CHANCE FLOOD HAZARD", "F"),
+    )
     for band, zone, subtype, sfha in bands:
         for half in halves:
             parts = shapely.get_parts(shapely.intersection(band, half))
@@ -536,12 +694,14 @@ def _blob(cx: float, cy: float, ax: float, ay: float, wobble: float) -> shapely.
     """An irregular ellipse (a wetland outline)."""
     theta = np.linspace(0.0, 2.0 * np.pi, 73)[:-1]
     scale = 1.0 + 0.12 * np.sin(3.0 * theta + wobble)
-    return shapely.Polygon(np.column_stack([cx + ax * scale * np.cos(theta),
-                                            cy + ay * scale * np.sin(theta)]))
+    return shapely.Polygon(
+        np.column_stack([cx + ax * scale * np.cos(theta), cy + ay * scale * np.sin(theta)])
+    )
 
 
-def _side_band(width: float, height: float, share: float, amplitude: float, phase: float,
-               west: bool) -> shapely.Polygon:
+def _side_band(
+    width: float, height: float, share: float, amplitude: float, phase: float, west: bool
+) -> shapely.Polygon:
     """The part of the district west (or east) of a wavy north-south line."""
     y = np.linspace(0.0, height, 59)
     x = share * width + amplitude * np.sin(4.0 * np.pi * y / height + phase)
@@ -584,24 +744,33 @@ def _zoning(blocks: list[tuple]) -> tuple[np.ndarray, dict[str, list[object]]]:
     return np.array(geoms, dtype=object), {"district": names}
 
 
-def _constraints(lots: pd.DataFrame, blocks: list[tuple], stream: _Stream, width: float,
-                 height: float, p3: int) -> dict[str, tuple[np.ndarray, dict[str, list[object]]]]:
+def _constraints(
+    lots: pd.DataFrame, blocks: list[tuple], stream: _Stream, width: float, height: float, p3: int
+) -> dict[str, tuple[np.ndarray, dict[str, list[object]]]]:
     """Template constraint layers of one district (attributes per district added later)."""
     lot = lots.loc[p3]
     x_line = np.arange(0.0, width + 1.0, 10.0)
     wet_x = lot.x0 + 0.62 * (lot.x1 - lot.x0)
     crest = stream.x_phase - width / (2.0 * stream.waves)
-    wetlands = np.array([_blob(wet_x, stream.y0 + 55.0, 120.0, 60.0, 0.4),
-                         _blob(crest, float(stream.y(crest)) + 10.0, 130.0, 60.0, 1.9)])
+    wetlands = np.array(
+        [
+            _blob(wet_x, stream.y0 + 55.0, 120.0, 60.0, 0.4),
+            _blob(crest, float(stream.y(crest)) + 10.0, 130.0, 60.0, 1.9),
+        ]
+    )
     return {
         "floodplain": _floodplain(stream, width, height),
-        "watercourses": (np.array([shapely.LineString(np.column_stack([x_line,
-                                                                       stream.y(x_line)]))]), {}),
+        "watercourses": (
+            np.array([shapely.LineString(np.column_stack([x_line, stream.y(x_line)]))]),
+            {},
+        ),
         "wetlands": (wetlands, {"class": ["II", "III"]}),
         "sda": (np.array([_side_band(width, height, 0.36, 70.0, 0.3, True)]), {}),
         "zoning": _zoning(blocks),
-        "impaired_watersheds": (np.array([_south_east(width, height, stream)]),
-                                {"pollutant": ["phosphorus"]}),
+        "impaired_watersheds": (
+            np.array([_south_east(width, height, stream)]),
+            {"pollutant": ["phosphorus"]},
+        ),
     }
 
 
@@ -639,22 +808,34 @@ def _box(lot: pd.Series, x0: float, x1: float, v0: float, v1: float) -> shapely.
 
 def _p1_patio(site: _Site, used: list[int]) -> _Project | None:
     lots = site.lots
-    mask = ((lots.zone == "A-4") & (lots.use == "210") & (lots.area < 7500.0)
-            & (lots.depth - lots.rear_free >= 24.0) & (lots.side == 1) & site.quiet)
+    mask = (
+        (lots.zone == "A-4")
+        & (lots.use == "210")
+        & (lots.area < 7500.0)
+        & (lots.depth - lots.rear_free >= 24.0)
+        & (lots.side == 1)
+        & site.quiet
+    )
     i = _pick(lots, mask, used)
     if i is None:
         return None
     lot = lots.loc[i]
     cx, v = (lot.hx0 + lot.hx1) / 2.0, lot.rear_free
     return _Project(
-        "P1 patio", i, "about 300 sq ft of disturbance (under 500) on a lot under 7,500 sq ft",
+        "P1 patio",
+        i,
+        "about 300 sq ft of disturbance (under 500) on a lot under 7,500 sq ft",
         disturbance=[(_box(lot, cx - 10.0, cx + 10.0, v, v + 15.0), None)],
-        added=[(_box(lot, cx - 9.0, cx + 9.0, v + 1.0, v + 14.0), "patio")])
+        added=[(_box(lot, cx - 9.0, cx + 9.0, v + 1.0, v + 14.0), "patio")],
+    )
 
 
-def _streamside(site: _Site, used: list[int],
-                work: Callable[[float, float, float], shapely.Geometry],
-                touch: shapely.Geometry | None = None) -> tuple[int, float, float, float] | None:
+def _streamside(
+    site: _Site,
+    used: list[int],
+    work: Callable[[float, float, float], shapely.Geometry],
+    touch: shapely.Geometry | None = None,
+) -> tuple[int, float, float, float] | None:
     """A south-row stream lot and a place along it for work set against the stream.
 
     ``work(x, y, rear)`` gives the work's polygon for the stream at easting
@@ -673,10 +854,12 @@ def _streamside(site: _Site, used: list[int],
             rear = float(lots.front_y[i] + lots.depth[i])
             xs = np.arange(lots.x0[i] + 25.0, lots.x1[i] - 25.0, 5.0)
             ys = site.stream.y(xs)
-            places = np.array([work(x, y, rear) for x, y in zip(xs.tolist(), ys.tolist(),
-                                                               strict=True)])
+            places = np.array(
+                [work(x, y, rear) for x, y in zip(xs.tolist(), ys.tolist(), strict=True)]
+            )
             fits = shapely.within(places, site.geoms[i]) & (
-                shapely.distance(places, site.wetlands) >= 110.0)
+                shapely.distance(places, site.wetlands) >= 110.0
+            )
             if touch is not None:
                 fits &= shapely.area(shapely.intersection(places, touch)) >= 200.0
             if not fits.any():
@@ -700,11 +883,13 @@ def _p2_floodplain(site: _Site, used: list[int]) -> _Project | None:
     i, x, y, rear = found
     top = min(y + 8.0, rear)
     return _Project(
-        "P2 floodplain terrace", i,
+        "P2 floodplain terrace",
+        i,
         "about 5,300 sq ft of disturbance on a lot touching the floodway, the 1% floodplain "
         "and the 0.2% band; the work reaches all three",
         disturbance=[(work(x, y, rear), None)],
-        added=[(shapely.box(x - 12.0, top - 128.0, x + 12.0, top - 108.0), "patio")])
+        added=[(shapely.box(x - 12.0, top - 128.0, x + 12.0, top - 108.0), "patio")],
+    )
 
 
 def _p3_subdivision(site: _Site, used: list[int]) -> _Project | None:
@@ -726,19 +911,25 @@ def _p3_subdivision(site: _Site, used: list[int]) -> _Project | None:
         (_box(lot, road + 22.0, h3, 270.0, 282.0), "driveway"),
     ]
     return _Project(
-        "P3 estate subdivision", i,
+        "P3 estate subdivision",
+        i,
         "over two acres disturbed in three phases (largest over one acre) on a lot over two "
         "acres; reaches the wetland, its 100-ft adjacent area and slopes over 25%",
         project_type="subdivision",
-        disturbance=[(_box(lot, *east, 0.0, 250.0), 1), (_box(lot, *east, 250.0, 350.0), 2),
-                     (_box(lot, x0 + 0.04 * w, x0 + 0.45 * w, 190.0, 340.0), 3)],
-        added=added)
+        disturbance=[
+            (_box(lot, *east, 0.0, 250.0), 1),
+            (_box(lot, *east, 250.0, 350.0), 2),
+            (_box(lot, x0 + 0.04 * w, x0 + 0.45 * w, 190.0, 340.0), 3),
+        ],
+        added=added,
+    )
 
 
 def _free_side(lots: pd.DataFrame) -> pd.Series:
     """Room between the house and the inner edge on the side away from the driveway."""
-    return pd.Series(np.where(lots.drive_left, lots.x1 - lots.hx1, lots.hx0 - lots.x0),
-                     index=lots.index)
+    return pd.Series(
+        np.where(lots.drive_left, lots.x1 - lots.hx1, lots.hx0 - lots.x0), index=lots.index
+    )
 
 
 def _p4_driveway(site: _Site, used: list[int]) -> _Project | None:
@@ -750,28 +941,37 @@ def _p4_driveway(site: _Site, used: list[int]) -> _Project | None:
     lot = lots.loc[i]
     nx0 = lot.hx1 + 4.0 if lot.drive_left else lot.hx0 - 16.0
     return _Project(
-        "P4 new driveway", i,
+        "P4 new driveway",
+        i,
         "new driveway adding impervious cover; the disturbance runs past the front lot line "
         "into the street (curb cut)",
         disturbance=[(_box(lot, nx0 - 3.0, nx0 + 15.0, -12.0, lot.hv0 + 34.0), None)],
-        added=[(_box(lot, nx0, nx0 + 12.0, 0.0, lot.hv0 + 30.0), "driveway")])
+        added=[(_box(lot, nx0, nx0 + 12.0, 0.0, lot.hv0 + 30.0), "driveway")],
+    )
 
 
 def _p5_pool(site: _Site, used: list[int]) -> _Project | None:
     lots = site.lots
-    mask = ((lots.row == 5) & (lots.use == "210") & ~lots.part_last.astype(bool)
-            & (lots.depth - lots.rear_free >= 45.0) & site.quiet)
+    mask = (
+        (lots.row == 5)
+        & (lots.use == "210")
+        & ~lots.part_last.astype(bool)
+        & (lots.depth - lots.rear_free >= 45.0)
+        & site.quiet
+    )
     i = _pick(lots, mask, used)
     if i is None:
         return None
     lot = lots.loc[i]
     v, side_line = lot.rear_free, max(lot.fx1, lot.rx1)
     return _Project(
-        "P5 pool over the side line", i,
+        "P5 pool over the side line",
+        i,
         "disturbance crossing a side lot line onto the neighbouring lot",
         disturbance=[(_box(lot, lot.x1 - 60.0, side_line + 8.0, v + 2.0, v + 38.0), None)],
         added=[(_box(lot, lot.x1 - 52.0, lot.x1 - 16.0, v + 8.0, v + 30.0), "patio")],
-        spills_onto=i + 1)  # the next lot of the same row
+        spills_onto=i + 1,
+    )  # the next lot of the same row
 
 
 def _p6_sda(site: _Site, used: list[int]) -> _Project | None:
@@ -780,8 +980,14 @@ def _p6_sda(site: _Site, used: list[int]) -> _Project | None:
     inside = shapely.within(site.geoms, site.sda)
     # Neighbours on both sides: the work must reach a line shared with a lot, not a street.
     mid_row = ~lots.part_first.astype(bool) & ~lots.part_last.astype(bool)
-    mask = ((lots.row == 2) & (lots.use == "210") & ~lots.garage.astype(bool) & inside
-            & mid_row & (np.maximum(room_left, room_right) >= 20.0))
+    mask = (
+        (lots.row == 2)
+        & (lots.use == "210")
+        & ~lots.garage.astype(bool)
+        & inside
+        & mid_row
+        & (np.maximum(room_left, room_right) >= 20.0)
+    )
     i = _pick(lots, mask, used)
     if i is None:
         return None
@@ -797,11 +1003,13 @@ def _p6_sda(site: _Site, used: list[int]) -> _Project | None:
         work = (edge - 30.0, edge)
         addition = (lot.hx1, lot.x1 - 10.0)
     return _Project(
-        "P6 side addition in the SDA", i,
+        "P6 side addition in the SDA",
+        i,
         "about 1,800 sq ft of disturbance in the sensitive drainage area reaching the side-yard "
         "strip along the neighbouring lot (adjoining property buffer)",
         disturbance=[(_box(lot, *work, v - 5.0, v + 55.0), None)],
-        added=[(_box(lot, *addition, v + 5.0, v + 35.0), "building")])
+        added=[(_box(lot, *addition, v + 5.0, v + 35.0), "building")],
+    )
 
 
 def _p7_demolition(site: _Site, used: list[int]) -> _Project | None:
@@ -819,11 +1027,15 @@ def _p7_demolition(site: _Site, used: list[int]) -> _Project | None:
     gx0, _gy0, gx1, _gy1 = shapely.bounds(features.geom[garage])
     x0, x1 = min(lot.dx0, gx0) - 4.0, max(lot.dx1, gx1) + 5.0
     return _Project(
-        "P7 garage demolition", i, "demolition permit; removing a garage and its drive "
-        "reduces impervious cover", activity="demolition", permit="demolition",
+        "P7 garage demolition",
+        i,
+        "demolition permit; removing a garage and its drive reduces impervious cover",
+        activity="demolition",
+        permit="demolition",
         disturbance=[(_box(lot, x0, x1, lot.hv0 + 16.0, lot.dv1 + 27.0), None)],
         added=[(_box(lot, lot.dx0, lot.dx1, 0.0, lot.hv0 + 20.0), "driveway")],
-        removed=[int(garage), int(drive)])
+        removed=[int(garage), int(drive)],
+    )
 
 
 def _p8_commercial(site: _Site, used: list[int]) -> _Project | None:
@@ -832,11 +1044,13 @@ def _p8_commercial(site: _Site, used: list[int]) -> _Project | None:
         return None
     lot = site.lots.loc[i]
     return _Project(
-        "P8 shopping centre expansion", i,
+        "P8 shopping centre expansion",
+        i,
         "about 0.6 acre of disturbance in an impaired (phosphorus TMDL) watershed",
         project_type="commercial",
         disturbance=[(_box(lot, lot.x0 + 5.0, lot.x0 + 175.0, 30.0, 183.0), None)],
-        added=[(_box(lot, lot.x0 + 9.0, lot.x0 + 44.0, 112.0, 182.0), "building")])
+        added=[(_box(lot, lot.x0 + 9.0, lot.x0 + 44.0, 112.0, 182.0), "building")],
+    )
 
 
 def _p9_streamside(site: _Site, used: list[int]) -> _Project | None:
@@ -848,30 +1062,46 @@ def _p9_streamside(site: _Site, used: list[int]) -> _Project | None:
         return None
     i, xc, ys, rear = found
     return _Project(
-        "P9 streamside deck", i, "work inside the 100-ft watercourse buffer",
+        "P9 streamside deck",
+        i,
+        "work inside the 100-ft watercourse buffer",
         disturbance=[(work(xc, ys, rear), None)],
-        added=[(shapely.box(xc - 15.0, ys - 82.0, xc + 15.0, ys - 57.0), "patio")])
+        added=[(shapely.box(xc - 15.0, ys - 82.0, xc + 15.0, ys - 57.0), "patio")],
+    )
 
 
 def _p10_lawn(site: _Site, used: list[int]) -> _Project | None:
     lots = site.lots
-    mask = ((lots.row == 1) & (lots.use == "210") & (lots.depth - lots.rear_free >= 30.0)
-            & site.quiet)
+    mask = (
+        (lots.row == 1) & (lots.use == "210") & (lots.depth - lots.rear_free >= 30.0) & site.quiet
+    )
     i = _pick(lots, mask, used)
     if i is None:
         return None
     lot = lots.loc[i]
     return _Project(
-        "P10 lawn renovation", i,
+        "P10 lawn renovation",
+        i,
         "lawn stripping and sod (an activity other than construction); impervious unchanged",
-        activity="lawn_stripping_and_sod", permit=None,
-        disturbance=[(_box(lot, lot.x0 + 5.0, lot.x1 - 5.0, lot.rear_free + 1.0,
-                           lot.depth - 4.0), None)])
+        activity="lawn_stripping_and_sod",
+        permit=None,
+        disturbance=[
+            (_box(lot, lot.x0 + 5.0, lot.x1 - 5.0, lot.rear_free + 1.0, lot.depth - 4.0), None)
+        ],
+    )
 
 
 _HAND_PLACED: tuple[Callable[[_Site, list[int]], _Project | None], ...] = (
-    _p1_patio, _p2_floodplain, _p3_subdivision, _p4_driveway, _p5_pool, _p6_sda,
-    _p7_demolition, _p8_commercial, _p9_streamside, _p10_lawn,
+    _p1_patio,
+    _p2_floodplain,
+    _p3_subdivision,
+    _p4_driveway,
+    _p5_pool,
+    _p6_sda,
+    _p7_demolition,
+    _p8_commercial,
+    _p9_streamside,
+    _p10_lawn,
 )
 
 
@@ -895,13 +1125,20 @@ def _hole(lots: pd.DataFrame, used: list[int]) -> tuple[float, float, float]:
     return (float((lot.x0 + lot.x1) / 2.0), float(lot.front_y + lot.side * 10.0), 8.0)
 
 
-def _terrain(lots: pd.DataFrame, estate: int, stream: _Stream, height: float,
-             projects: list[_Project]) -> _Terrain:
+def _terrain(
+    lots: pd.DataFrame, estate: int, stream: _Stream, height: float, projects: list[_Project]
+) -> _Terrain:
     """The valley along the stream and the hill on the big estate, its steep face east."""
     lot = lots.loc[estate]
     room = min(stream.y0, height - stream.y0) - stream.amplitude - 150.0
-    hill = (float(lot.x0 + 0.35 * (lot.x1 - lot.x0)), float(lot.front_y - 140.0),
-            55.0, 340.0, 90.0, 200.0)
+    hill = (
+        float(lot.x0 + 0.35 * (lot.x1 - lot.x0)),
+        float(lot.front_y - 140.0),
+        55.0,
+        340.0,
+        90.0,
+        200.0,
+    )
     hole = _hole(lots, [i for p in projects for i in p.lots()])
     return _Terrain(stream.width, height, stream, 30.0, room, hill, hole)
 
@@ -918,15 +1155,26 @@ def _build_template(rng: np.random.Generator) -> _Template:
     width = DISTRICT_WIDTH_FT
     estate = int(np.flatnonzero(lots.forced.to_numpy())[0])
     stream_row = next(b for b in blocks if b[1] == _STREAM_ROW)
-    stream = _Stream(y0=(stream_row[3] + stream_row[5]) / 2.0,
-                     x_phase=float((lots.x0[estate] + lots.x1[estate]) / 2.0),
-                     amplitude=35.0, waves=3, width=width)
+    stream = _Stream(
+        y0=(stream_row[3] + stream_row[5]) / 2.0,
+        x_phase=float((lots.x0[estate] + lots.x1[estate]) / 2.0),
+        amplitude=35.0,
+        waves=3,
+        width=width,
+    )
     constraints = _constraints(lots, blocks, stream, width, height, estate)
     sda, impaired = constraints["sda"][0][0], constraints["impaired_watersheds"][0][0]
     quiet = ~shapely.intersects(geoms, shapely.union(sda, impaired))
-    site = _Site(lots, geoms, features, stream, sda,
-                 shapely.union_all(constraints["wetlands"][0]), constraints["floodplain"][0][0],
-                 quiet)
+    site = _Site(
+        lots,
+        geoms,
+        features,
+        stream,
+        sda,
+        shapely.union_all(constraints["wetlands"][0]),
+        constraints["floodplain"][0][0],
+        quiet,
+    )
     projects = _hand_placed(site)
     terrain = _terrain(lots, estate, stream, height, projects)
     return _Template(width, height, lots, geoms, features, constraints, projects, terrain)
@@ -956,8 +1204,12 @@ def _plan(template: _Template, parcels: int) -> _Plan:
     districts = (kept - 1) // per + 1
     columns = math.ceil(math.sqrt(districts))
     index = np.arange(districts)
-    offsets = np.column_stack([ORIGIN_FT[0] + (index % columns) * template.width,
-                               ORIGIN_FT[1] + (index // columns) * template.height])
+    offsets = np.column_stack(
+        [
+            ORIGIN_FT[0] + (index % columns) * template.width,
+            ORIGIN_FT[1] + (index // columns) * template.height,
+        ]
+    )
     return _Plan(districts, columns, kept, offsets)
 
 
@@ -978,8 +1230,9 @@ def _owners(rng: np.random.Generator, uses: np.ndarray) -> list[str]:
     trust = rng.random(n) < 0.15
     saint = rng.integers(0, len(_SAINTS), n)
     out = []
-    for use, ln, fn, tr, st in zip(uses.tolist(), last.tolist(), first.tolist(),
-                                   trust.tolist(), saint.tolist(), strict=True):
+    for use, ln, fn, tr, st in zip(
+        uses.tolist(), last.tolist(), first.tolist(), trust.tolist(), saint.tolist(), strict=True
+    ):
         if use == "620":
             out.append(f"St. {_SAINTS[st]} Church")
         elif use == "963":
@@ -1000,14 +1253,17 @@ def _parcels(template: _Template, plan: _Plan, rng: np.random.Generator) -> gpd.
     district, t = g // per, g % per
     block = lots.block.to_numpy()[t]
     lot_no = lots.lot_no.to_numpy()[t]
-    ids = [f"{d // 99 + 1}.{d % 99 + 1}-{b + 1}-{k + 1}"
-           for d, b, k in zip(district.tolist(), block.tolist(), lot_no.tolist(), strict=True)]
+    ids = [
+        f"{d // 99 + 1}.{d % 99 + 1}-{b + 1}-{k + 1}"
+        for d, b, k in zip(district.tolist(), block.tolist(), lot_no.tolist(), strict=True)
+    ]
     centre = ((lots.fx0 + lots.fx1) / 2.0).to_numpy()[t]
     side = lots.side.to_numpy()[t]
     number = 2 * (centre // 20.0).astype(int) + np.where(side > 0, 1, 2)
     street = (district * _STREETS_PER_DISTRICT + lots.street.to_numpy()[t]) % len(_STREET_NAMES)
-    address = [f"{n} {_STREET_NAMES[s]}" for n, s in zip(number.tolist(), street.tolist(),
-                                                           strict=True)]
+    address = [
+        f"{n} {_STREET_NAMES[s]}" for n, s in zip(number.tolist(), street.tolist(), strict=True)
+    ]
     uses = lots.use.to_numpy()[t]
     geoms = _replicate(template.lot_geoms, plan.offsets)[: plan.lots]
     data = {"parcel_id": ids, "address": address, "owner": _owners(rng, uses), "land_use": uses}
@@ -1042,8 +1298,9 @@ def _constraint_frames(template: _Template, plan: _Plan) -> dict[str, gpd.GeoDat
         for key, values in attrs.items():
             data[key] = list(values) * plan.districts
         order = ["wetland_id", "class"] if name == "wetlands" else list(data)
-        frames[name] = gpd.GeoDataFrame({k: data[k] for k in order},
-                                        geometry=_replicate(geoms, plan.offsets), crs=CRS)
+        frames[name] = gpd.GeoDataFrame(
+            {k: data[k] for k in order}, geometry=_replicate(geoms, plan.offsets), crs=CRS
+        )
     return frames
 
 
@@ -1061,7 +1318,8 @@ class _ProjectRows:
     prop_lot: list[np.ndarray] = field(default_factory=list)
     prop_kind: list[np.ndarray] = field(default_factory=list)
     table: dict[str, list[str]] = field(
-        default_factory=lambda: {"name": [], "parcel_id": [], "exercises": []})
+        default_factory=lambda: {"name": [], "parcel_id": [], "exercises": []}
+    )
 
     def disturbance(self, geoms: np.ndarray, **columns: list[object]) -> None:
         self.dist_geoms.append(np.asarray(geoms, dtype=object))
@@ -1078,8 +1336,9 @@ def _shifted(geom: shapely.Geometry, offset: np.ndarray) -> shapely.Geometry:
     return shapely.transform(geom, lambda xy: xy + offset)
 
 
-def _add_hand_placed(rows: _ProjectRows, template: _Template, plan: _Plan,
-                     ids: list[str]) -> list[int]:
+def _add_hand_placed(
+    rows: _ProjectRows, template: _Template, plan: _Plan, ids: list[str]
+) -> list[int]:
     """The hand-placed projects of the first district; returns the lots they use."""
     offset = plan.offsets[0]
     features = template.features
@@ -1092,8 +1351,13 @@ def _add_hand_placed(rows: _ProjectRows, template: _Template, plan: _Plan,
         n = len(p.disturbance)
         rows.disturbance(
             np.array([_shifted(g, offset) for g, _ in p.disturbance], dtype=object),
-            parcel_id=[pid] * n, project=[p.name] * n, phase=[ph for _, ph in p.disturbance],
-            project_type=[p.project_type] * n, activity=[p.activity] * n, permit=[p.permit] * n)
+            parcel_id=[pid] * n,
+            project=[p.name] * n,
+            phase=[ph for _, ph in p.disturbance],
+            project_type=[p.project_type] * n,
+            activity=[p.activity] * n,
+            permit=[p.permit] * n,
+        )
         kept = features[(features.lot == p.lot) & ~features.index.isin(p.removed)]
         geoms = [_shifted(g, offset) for g in kept.geom] + [_shifted(g, offset) for g, _ in p.added]
         kinds = list(kept.kind) + [k for _, k in p.added]
@@ -1104,8 +1368,9 @@ def _add_hand_placed(rows: _ProjectRows, template: _Template, plan: _Plan,
     return lots
 
 
-def _random_lots(template: _Template, plan: _Plan, rng: np.random.Generator, share: float,
-                 exclude: list[int]) -> np.ndarray:
+def _random_lots(
+    template: _Template, plan: _Plan, rng: np.random.Generator, share: float, exclude: list[int]
+) -> np.ndarray:
     """Lots drawn for random projects: houses with room behind them."""
     lots, per = template.lots, len(template.lots)
     t = np.arange(plan.lots) % per
@@ -1128,8 +1393,9 @@ class _RandomWork:
     phased: np.ndarray
 
 
-def _random_work(template: _Template, plan: _Plan, chosen: np.ndarray,
-                 rng: np.random.Generator) -> _RandomWork:
+def _random_work(
+    template: _Template, plan: _Plan, chosen: np.ndarray, rng: np.random.Generator
+) -> _RandomWork:
     """Draw the work on each chosen lot, in the lot's frame, as arrays.
 
     Most projects add a rear addition beyond the existing cover (a quarter of
@@ -1137,9 +1403,21 @@ def _random_work(template: _Template, plan: _Plan, chosen: np.ndarray,
     their disturbance running 10 ft into the street.
     """
     n, per = len(chosen), len(template.lots)
-    col = {k: template.lots[k].to_numpy()[chosen % per].astype(float)
-           for k in ("x0", "x1", "front_y", "side", "depth", "dx0", "dx1", "dv1", "rear_free",
-                     "drive_left")}
+    col = {
+        k: template.lots[k].to_numpy()[chosen % per].astype(float)
+        for k in (
+            "x0",
+            "x1",
+            "front_y",
+            "side",
+            "depth",
+            "dx0",
+            "dx1",
+            "dv1",
+            "rear_free",
+            "drive_left",
+        )
+    }
     off = plan.offsets[chosen // per]
     x0, x1 = col["x0"] + off[:, 0], col["x1"] + off[:, 0]
     dx0, dx1 = col["dx0"] + off[:, 0], col["dx1"] + off[:, 0]
@@ -1156,9 +1434,14 @@ def _random_work(template: _Template, plan: _Plan, chosen: np.ndarray,
     left = col["drive_left"] > 0
     sx0 = np.where(left, np.maximum(x0 + 2.0, dx0 - 8.0), dx1)
     sx1 = np.where(left, dx0, np.minimum(x1 - 2.0, dx1 + 8.0))
-    added = _frame_box(front_y, side, np.where(front, sx0, ax0),
-                       np.where(front, sx1, ax0 + width), np.where(front, 0.0, av0),
-                       np.where(front, col["dv1"], av0 + depth))
+    added = _frame_box(
+        front_y,
+        side,
+        np.where(front, sx0, ax0),
+        np.where(front, sx1, ax0 + width),
+        np.where(front, 0.0, av0),
+        np.where(front, col["dv1"], av0 + depth),
+    )
     w0 = np.where(front, sx0 - 2.0, np.maximum(x0 + 1.0, ax0 - grow))
     w1 = np.where(front, sx1 + 2.0, np.minimum(x1 - 1.0, ax0 + width + grow))
     v0 = np.where(front, -10.0, av0 - 4.0)
@@ -1171,17 +1454,26 @@ def _random_work(template: _Template, plan: _Plan, chosen: np.ndarray,
     return _RandomWork(added, kind, first, second, front, phased)
 
 
-def _add_random(rows: _ProjectRows, template: _Template, plan: _Plan, ids: list[str],
-                rng: np.random.Generator, share: float, exclude: list[int],
-                existing: tuple[np.ndarray, np.ndarray, np.ndarray]) -> None:
+def _add_random(
+    rows: _ProjectRows,
+    template: _Template,
+    plan: _Plan,
+    ids: list[str],
+    rng: np.random.Generator,
+    share: float,
+    exclude: list[int],
+    existing: tuple[np.ndarray, np.ndarray, np.ndarray],
+) -> None:
     """Random projects on a share of the lots; proposed cover = existing plus the addition."""
     chosen = _random_lots(template, plan, rng, share, exclude)
     n = len(chosen)
     if n == 0:
         return
     work = _random_work(template, plan, chosen, rng)
-    names = [f"R{k + 1:06d} {'driveway widening' if f else 'rear addition'}"
-             for k, f in enumerate(work.front.tolist())]
+    names = [
+        f"R{k + 1:06d} {'driveway widening' if f else 'rear addition'}"
+        for k, f in enumerate(work.front.tolist())
+    ]
     pids = [ids[g] for g in chosen.tolist()]
     twice = np.flatnonzero(work.phased)
     project = np.r_[np.arange(n), twice]
@@ -1193,22 +1485,31 @@ def _add_random(rows: _ProjectRows, template: _Template, plan: _Plan, ids: list[
         parcel_id=[pids[k] for k in project[order].tolist()],
         project=[names[k] for k in project[order].tolist()],
         phase=[None if p == 0 else int(p) for p in phase[order].tolist()],
-        project_type=["single_family_residential"] * count, activity=["construction"] * count,
-        permit=["building"] * count)
+        project_type=["single_family_residential"] * count,
+        activity=["construction"] * count,
+        permit=["building"] * count,
+    )
     keep = np.isin(existing[1], chosen)
     lots = np.r_[existing[1][keep], chosen]
     by_lot = np.argsort(lots, kind="stable")
-    rows.proposed(np.concatenate([existing[0][keep], work.added])[by_lot], lots[by_lot],
-                  np.concatenate([existing[2][keep], work.added_kind])[by_lot])
+    rows.proposed(
+        np.concatenate([existing[0][keep], work.added])[by_lot],
+        lots[by_lot],
+        np.concatenate([existing[2][keep], work.added_kind])[by_lot],
+    )
     rows.table["name"] += names
     rows.table["parcel_id"] += pids
     rows.table["exercises"] += ["random bench project"] * n
 
 
-def _project_frames(template: _Template, plan: _Plan, ids: list[str], rng: np.random.Generator,
-                    share: float | None,
-                    existing: tuple[np.ndarray, np.ndarray, np.ndarray]
-                    ) -> tuple[gpd.GeoDataFrame, gpd.GeoDataFrame, pd.DataFrame]:
+def _project_frames(
+    template: _Template,
+    plan: _Plan,
+    ids: list[str],
+    rng: np.random.Generator,
+    share: float | None,
+    existing: tuple[np.ndarray, np.ndarray, np.ndarray],
+) -> tuple[gpd.GeoDataFrame, gpd.GeoDataFrame, pd.DataFrame]:
     """Disturbance, proposed impervious cover and the project table."""
     rows = _ProjectRows()
     hand = _add_hand_placed(rows, template, plan, ids)
@@ -1216,15 +1517,23 @@ def _project_frames(template: _Template, plan: _Plan, ids: list[str], rng: np.ra
         _add_random(rows, template, plan, ids, rng, share, hand, existing)
     cols = rows.dist_cols
     disturbance = gpd.GeoDataFrame(
-        {"parcel_id": cols.get("parcel_id", []), "project": cols.get("project", []),
-         "phase": pd.array(cols.get("phase", []), dtype="Int32"),
-         "project_type": cols.get("project_type", []), "activity": cols.get("activity", []),
-         "permit": cols.get("permit", [])},
-        geometry=_concat(rows.dist_geoms), crs=CRS)
+        {
+            "parcel_id": cols.get("parcel_id", []),
+            "project": cols.get("project", []),
+            "phase": pd.array(cols.get("phase", []), dtype="Int32"),
+            "project_type": cols.get("project_type", []),
+            "activity": cols.get("activity", []),
+            "permit": cols.get("permit", []),
+        },
+        geometry=_concat(rows.dist_geoms),
+        crs=CRS,
+    )
     lot = np.concatenate(rows.prop_lot) if rows.prop_lot else np.empty(0, dtype=np.int64)
     proposed = gpd.GeoDataFrame(
         {"parcel_id": [ids[g] for g in lot.tolist()], "kind": _concat(rows.prop_kind)},
-        geometry=_concat(rows.prop_geoms), crs=CRS)
+        geometry=_concat(rows.prop_geoms),
+        crs=CRS,
+    )
     return disturbance, proposed, pd.DataFrame(rows.table)
 
 
@@ -1245,16 +1554,18 @@ def _elevation(terrain: _Terrain, x: np.ndarray, y: np.ndarray) -> np.ndarray:
     """
     xl = np.mod(x - ORIGIN_FT[0], terrain.width)
     yl = np.mod(y - ORIGIN_FT[1], terrain.height)
-    t = np.clip(np.abs(yl[:, None] - terrain.stream.y(xl)[None, :]) / terrain.valley_half_width,
-                0.0, 1.0)
+    t = np.clip(
+        np.abs(yl[:, None] - terrain.stream.y(xl)[None, :]) / terrain.valley_half_width, 0.0, 1.0
+    )
     z = terrain.valley_rise * t * t * (3.0 - 2.0 * t)
     hx, hy, height, west, east, north = terrain.hill
     dx = xl - hx
     gx = np.exp(-((dx / np.where(dx > 0.0, east, west)) ** 2))
     gy = np.exp(-(((yl - hy) / north) ** 2))
     z += height * gy[:, None] * gx[None, :]
-    z += 1.5 * np.outer(np.sin(6.0 * np.pi * yl / terrain.height),
-                        np.sin(4.0 * np.pi * xl / terrain.width))
+    z += 1.5 * np.outer(
+        np.sin(6.0 * np.pi * yl / terrain.height), np.sin(4.0 * np.pi * xl / terrain.width)
+    )
     z += (320.0 - 0.002 * (x - ORIGIN_FT[0]))[None, :] + (0.001 * (y - ORIGIN_FT[1]))[:, None]
     return z
 
@@ -1267,10 +1578,21 @@ def _write_dem(path: Path, terrain: _Terrain, plan: _Plan, resolution: float) ->
     height = math.ceil((rows_of_districts * terrain.height + 2 * DEM_MARGIN_FT) / resolution)
     top = bottom + height * resolution
     profile = {
-        "driver": "GTiff", "width": width, "height": height, "count": 1, "dtype": "float32",
-        "crs": CRS, "transform": Affine(resolution, 0.0, left, 0.0, -resolution, top),
-        "nodata": NODATA, "tiled": True, "blockxsize": 256, "blockysize": 256,
-        "compress": "deflate", "predictor": 3, "zlevel": 4, "num_threads": "ALL_CPUS",
+        "driver": "GTiff",
+        "width": width,
+        "height": height,
+        "count": 1,
+        "dtype": "float32",
+        "crs": CRS,
+        "transform": Affine(resolution, 0.0, left, 0.0, -resolution, top),
+        "nodata": NODATA,
+        "tiled": True,
+        "blockxsize": 256,
+        "blockysize": 256,
+        "compress": "deflate",
+        "predictor": 3,
+        "zlevel": 4,
+        "num_threads": "ALL_CPUS",
         "bigtiff": "IF_SAFER",
     }
     x = left + (np.arange(width) + 0.5) * resolution
@@ -1296,14 +1618,22 @@ def _write_dem(path: Path, terrain: _Terrain, plan: _Plan, resolution: float) ->
 def _write_gpkg(path: Path, layers: dict[str, pd.DataFrame]) -> None:
     for name, frame in layers.items():
         spatial = isinstance(frame, gpd.GeoDataFrame)
-        pyogrio.write_dataframe(frame, path, layer=name, driver="GPKG",
-                                use_arrow=spatial, promote_to_multi=False if spatial else None,
-                                dataset_options=GPKG_DATASET_OPTIONS)
+        pyogrio.write_dataframe(
+            frame,
+            path,
+            layer=name,
+            driver="GPKG",
+            use_arrow=spatial,
+            promote_to_multi=False if spatial else None,
+            dataset_options=GPKG_DATASET_OPTIONS,
+        )
 
 
 def _record_projects(table: pd.DataFrame) -> None:
-    PROJECTS[:] = [{"name": str(r.name), "parcel_id": str(r.parcel_id),
-                    "exercises": str(r.exercises)} for r in table.itertuples(index=False)]
+    PROJECTS[:] = [
+        {"name": str(r.name), "parcel_id": str(r.parcel_id), "exercises": str(r.exercises)}
+        for r in table.itertuples(index=False)
+    ]
 
 
 def generate_village(
@@ -1356,12 +1686,15 @@ def generate_village(
     ids = lots.parcel_id.tolist()
     existing = _existing(template, plan)
     disturbance, proposed, table = _project_frames(
-        template, plan, ids, np.random.default_rng(seeds[2]), share, existing)
+        template, plan, ids, np.random.default_rng(seeds[2]), share, existing
+    )
     layers: dict[str, pd.DataFrame] = {
         "parcels": lots,
         "impervious_existing": gpd.GeoDataFrame(
             {"parcel_id": [ids[g] for g in existing[1].tolist()], "kind": existing[2]},
-            geometry=existing[0], crs=CRS),
+            geometry=existing[0],
+            crs=CRS,
+        ),
         "impervious_proposed": proposed,
         "disturbance": disturbance,
         **_constraint_frames(template, plan),

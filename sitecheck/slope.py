@@ -558,8 +558,12 @@ def steep_regions(over: np.ndarray, grid: _Grid, row: int, col: int) -> np.ndarr
 
 
 def flag_pieces(
-    over: np.ndarray, grid: _Grid, corner: tuple[int, int], cells: np.ndarray,
-    index: np.ndarray, geoms: np.ndarray,
+    over: np.ndarray,
+    grid: _Grid,
+    corner: tuple[int, int],
+    cells: np.ndarray,
+    index: np.ndarray,
+    geoms: np.ndarray,
 ) -> tuple[np.ndarray, np.ndarray]:
     """The parts of geometries on flagged cells of a window.
 
@@ -607,8 +611,14 @@ class _Totals:
 
 
 def _measure_tile(
-    dataset: rasterio.io.DatasetReader, grid: _Grid, pieces: _Pieces, members: np.ndarray,
-    geoms: np.ndarray, wkb: np.ndarray, thresholds: tuple[float, ...], totals: _Totals,
+    dataset: rasterio.io.DatasetReader,
+    grid: _Grid,
+    pieces: _Pieces,
+    members: np.ndarray,
+    geoms: np.ndarray,
+    wkb: np.ndarray,
+    thresholds: tuple[float, ...],
+    totals: _Totals,
 ) -> None:
     """Read one tile's window, compute slope once and add its geometries' sums."""
     rows = (int(pieces.row0[members].min()), int(pieces.row1[members].max()))
@@ -624,8 +634,14 @@ def _measure_tile(
         return
     order = np.argsort(index)
     at = members[order[np.searchsorted(index[order], found)]]
-    cells = np.column_stack([pieces.row0[at] - rows[0], pieces.row1[at] - rows[0],
-                             pieces.col0[at] - cols[0], pieces.col1[at] - cols[0]])
+    cells = np.column_stack(
+        [
+            pieces.row0[at] - rows[0],
+            pieces.row1[at] - rows[0],
+            pieces.col0[at] - cols[0],
+            pieces.col1[at] - cols[0],
+        ]
+    )
     for k, t in enumerate(thresholds):
         steep = counts[:, 1 + k] > 0
         if steep.any():
@@ -652,7 +668,8 @@ def _union_by_index(index: np.ndarray, pieces: np.ndarray, n: int) -> np.ndarray
 
 
 def _finish_flags(
-    flags: dict[float, list[tuple[np.ndarray, np.ndarray]]], n: int,
+    flags: dict[float, list[tuple[np.ndarray, np.ndarray]]],
+    n: int,
     back: pyproj.Transformer | None,
 ) -> dict[float, np.ndarray]:
     """Union each geometry's flagged pieces and return them in the working CRS."""
@@ -667,8 +684,9 @@ def _finish_flags(
     return out
 
 
-def _to_dem(geoms: np.ndarray, working: WorkingCRS, dem_crs: pyproj.CRS
-            ) -> tuple[np.ndarray, pyproj.Transformer | None]:
+def _to_dem(
+    geoms: np.ndarray, working: WorkingCRS, dem_crs: pyproj.CRS
+) -> tuple[np.ndarray, pyproj.Transformer | None]:
     """Geometries in the DEM's CRS, and the transformer back (None when the same CRS)."""
     if dem_crs.equals(working.crs, ignore_axis_order=True):
         return geoms, None
@@ -734,8 +752,13 @@ def measure_slopes(
 
 
 def _result(
-    geoms: np.ndarray, dem_geoms: np.ndarray, grid: _Grid, working: WorkingCRS,
-    thresholds: tuple[float, ...], totals: _Totals, back: pyproj.Transformer | None,
+    geoms: np.ndarray,
+    dem_geoms: np.ndarray,
+    grid: _Grid,
+    working: WorkingCRS,
+    thresholds: tuple[float, ...],
+    totals: _Totals,
+    back: pyproj.Transformer | None,
 ) -> SlopeResult:
     """Turn weighted cell counts into coverage shares and square feet."""
     cell_area = float(grid.transform.a * -grid.transform.e)

@@ -1,0 +1,127 @@
+"""Project facts a rule may name, beyond the measurements.
+
+The laws key on facts no map shows: what kind of project it is, whether the
+work is lawn stripping and sod, whether a building or demolition permit is
+sought. They come from fields of the disturbance feature (its largest one on
+the lot) or of the parcel, under these names. A rule that needs one that is
+missing says ``needs_review``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Attribute:
+    """A project fact: its field name, type, label and documented codes."""
+
+    name: str
+    kind: str  # "text" or "boolean"
+    label: str
+    codes: tuple[str, ...] = ()
+    help: str = ""
+
+
+ATTRIBUTES: tuple[Attribute, ...] = (
+    Attribute(
+        "project_type",
+        "text",
+        "project type",
+        (
+            "single_family_home",
+            "single_family_subdivision",
+            "multifamily_residential",
+            "commercial",
+            "office",
+            "industrial",
+            "institutional",
+            "municipal",
+            "church",
+            "cemetery",
+            "campground",
+            "amusement_park",
+            "golf_course",
+            "sports_complex",
+            "racetrack",
+            "road",
+            "parking_lot",
+            "athletic_field_natural_grass",
+            "athletic_field_artificial_turf",
+            "agricultural_building",
+            "utility_access_road",
+            "agricultural",
+            "silvicultural",
+            "other",
+        ),
+        "What is being built: Homer § 228-78B(2)(b)[1]-[22] lists the types that need "
+        "post-construction controls.",
+    ),
+    Attribute(
+        "activity",
+        "text",
+        "activity",
+        (
+            "construction",
+            "demolition",
+            "lawn_stripping_and_sod",
+            "landscaping",
+            "lawn_maintenance",
+            "home_gardening",
+            "interior_alteration",
+            "exterior_alteration",
+            "routine_maintenance",
+            "stormwater_facility_repair",
+            "emergency",
+            "fence_sign_or_poles",
+            "cemetery_graves",
+            "burial_plots",
+            "agricultural",
+            "silvicultural",
+            "road_or_utility_maintenance",
+        ),
+        "What the work on the ground is; several exemptions depend on it.",
+    ),
+    Attribute(
+        "permit",
+        "text",
+        "permit sought",
+        ("building", "demolition", "none"),
+        "The municipal permit the work comes with (Larchmont § 335-28A applies to "
+        "building and demolition permits).",
+    ),
+    Attribute(
+        "larger_common_plan",
+        "boolean",
+        "part of a larger common plan",
+        (),
+        "True when the work is part of a larger common plan of development or sale "
+        "(Larchmont § 335-24, Homer § 228-78A).",
+    ),
+    Attribute("project", "text", "project name", (), "A name for the project, shown in reports."),
+    Attribute("land_use", "text", "land use", (), "The parcel's land-use or property class code."),
+)
+
+ATTRIBUTES_BY_NAME: dict[str, Attribute] = {attribute.name: attribute for attribute in ATTRIBUTES}
+
+_TRUE_TEXT = {"1", "T", "TRUE", "Y", "YES"}
+_FALSE_TEXT = {"0", "F", "FALSE", "N", "NO"}
+
+
+def attribute_value(attribute: Attribute, raw: object) -> object:
+    """A field value as the rule language expects it: stripped text, or a boolean."""
+    if raw is None or (isinstance(raw, float) and raw != raw):
+        return None
+    if type(raw).__name__ == "NAType":
+        return None
+    if attribute.kind == "boolean":
+        if isinstance(raw, bool):
+            return raw
+        text = str(raw).strip().upper()
+        if text in _TRUE_TEXT:
+            return True
+        if text in _FALSE_TEXT:
+            return False
+        return None
+    text = str(raw).strip()
+    return text or None

@@ -1,0 +1,158 @@
+"""Evaluate a pack's rules for one parcel: triggered, not triggered or needs review.
+
+A rule is ``needs_review`` when an input it needs is missing, when a measured
+value lies within the tolerance band of its threshold, or when the law itself
+is ambiguous at the parcel's values (the rule's ``review_when``). A rule whose
+``unless`` names an exemption that applies is not triggered, and says so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from sitecheck.metrics import METRICS
+from sitecheck.rules.attributes import ATTRIBUTES
+from sitecheck.rules.language import Truth, evaluate
+from sitecheck.rules.pack import SEVERITIES, Pack, Rule
+
+TRIGGERED, NOT_TRIGGERED, NEEDS_REVIEW = "triggered", "not_triggered", "needs_review"
+
+_INPUT_WORDS = {
+    "dem": "no DEM was given",
+    "floodplain": "no floodplain layer was given",
+    "wetlands": "no wetlands layer was given",
+    "watercourses": "no watercourse layer was given",
+    "sda": "no SDA layer or parcel field was given",
+    "impaired_watersheds": "no impaired-waters watershed layer was given",
+    "zoning": "no zoning layer or district field was given",
+    "impervious_existing": "no existing impervious layer was given",
+    "impervious_proposed": "no proposed impervious layer was given",
+}
+
+
+def _missing_phrases() -> dict[str, str]:
+    phrases: dict[str, str] = {}
+    for metric in METRICS:
+        if metric.needs:
+            first_input = metric.needs.split("+")[0]
+            phrases[metric.label] = (
+                f"{metric.label}: {_INPUT_WORDS.get(first_input, 'not measured')}"
+            )
+    for attribute in ATTRIBUTES:
+        phrases[attribute.label] = (
+            f"{attribute.label} not given (field '{attribute.name}' on the disturbance or parcel)"
+        )
+    return phrases
+
+
+MISSING_PHRASES = _missing_phrases()
+
+
+@dataclass(frozen=True)
+class Trigger:
+    """The outcome of one rule for one parcel."""
+
+    rule: Rule
+    outcome: str
+    reason: str
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "rule_id": self.rule.id,
+            "citation": self.rule.citation,
+            "title": self.rule.title,
+            "outcome": self.outcome,
+            "severity": self.rule.severity,
+            "reason": self.reason,
+            "requirements": list(self.rule.requirements),
+            "requirement": self.rule.requirement,
+            "quote": self.rule.quote,
+            "design_storms": list(self.rule.design_storms),
+        }
+
+
+@dataclass(frozen=True)
+class ParcelOutcome:
+    """Every rule's outcome for a parcel, and what they add up to."""
+
+    pack: Pack
+    triggers: tuple[Trigger, ...]
+
+    def of(self, outcome: str) -> list[Trigger]:
+        return [t for t in self.triggers if t.outcome == outcome]
+
+    @property
+    def highest_severity(self) -> str | None:
+        """The most demanding severity among triggered rules (None when none triggered)."""
+        triggered = self.of(TRIGGERED)
+        if not triggered:
+            return None
+        return max((t.rule.severity for t in triggered), key=SEVERITIES.index)
+
+    @property
+    def design_storm_years(self) -> int | None:
+        """The storm the site must accommodate or offset: the largest a triggered rule names."""
+        storms = [
+            t.rule.design_storm_years for t in self.of(TRIGGERED) if t.rule.design_storm_years
+        ]
+        return max(storms) if storms else None
+
+    def summary(self) -> str:
+        """One line for an attribute table: triggered citations, then what needs review."""
+        triggered = [f"{t.rule.citation} {t.rule.title}" for t in self.of(TRIGGERED)]
+        review = [f"{t.rule.citation} {t.rule.title}" for t in self.of(NEEDS_REVIEW)]
+        parts = []
+        if triggered:
+            parts.append("; ".join(triggered))
+        if review:
+            parts.append("REVIEW: " + "; ".join(review))
+        return " | ".join(parts)
+
+
+def evaluate_pack(
+    pack: Pack, values: Mapping[str, object], tolerance: float = 0.02
+) -> ParcelOutcome:
+    """Evaluate every rule of a pack for one parcel's metrics and attributes.
+
+    Parameters
+    ----------
+    pack : Pack
+    values : mapping
+        Metric values (sq ft, percent, booleans, text; None when missing) and
+        project attributes.
+    tolerance : float
+        Relative band around thresholds that gives ``needs_review``.
+    """
+    first = {rule.id: _evaluate_rule(pack, rule, values, tolerance) for rule in pack.rules}
+    final = []
+    for rule in pack.rules:
+        trigger = first[rule.id]
+        exemptions = [first[other] for other in rule.unless if first[other].outcome == TRIGGERED]
+        if exemptions and trigger.outcome != NOT_TRIGGERED:
+            cited = ", ".join(f"{e.rule.citation} ({e.rule.title})" for e in exemptions)
+            trigger = Trigger(rule, NOT_TRIGGERED, f"exempt under {cited}")
+        final.append(trigger)
+    return ParcelOutcome(pack, tuple(final))
+
+
+def _evaluate_rule(
+    pack: Pack, rule: Rule, values: Mapping[str, object], tolerance: float
+) -> Trigger:
+    if rule.review_when is not None:
+        ambiguity = evaluate(rule.review_when, values, pack.names, tolerance=0.0)
+        if ambiguity.truth is Truth.TRUE:
+            facts = "; ".join(ambiguity.reasons)
+            return Trigger(
+                rule,
+                NEEDS_REVIEW,
+                f"{rule.review_reason} ({facts})" if facts else str(rule.review_reason),
+            )
+    result = evaluate(rule.when, values, pack.names, tolerance)
+    if result.truth is Truth.TRUE:
+        return Trigger(rule, TRIGGERED, "; ".join(result.reasons))
+    if result.truth is Truth.FALSE:
+        return Trigger(rule, NOT_TRIGGERED, "; ".join(result.reasons))
+    why = [MISSING_PHRASES.get(label, f"{label} not given") for label in result.missing]
+    why += result.near
+    return Trigger(rule, NEEDS_REVIEW, "; ".join(why) or "; ".join(result.reasons))
