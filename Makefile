@@ -48,7 +48,7 @@ sample: $(SAMPLE)/village.gpkg
 
 demo: sample
 	@mkdir -p $(DEMO_OUT)
-	$(VENV)/bin/sitecheck measure \
+	$(VENV)/bin/sitecheck check --ordinance scarsdale \
 	  --parcels $(SAMPLE)/village.gpkg:parcels \
 	  --disturbance $(SAMPLE)/village.gpkg:disturbance \
 	  --impervious-existing $(SAMPLE)/village.gpkg:impervious_existing \

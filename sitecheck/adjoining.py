@@ -278,8 +278,11 @@ def _segment_setbacks(
     )
     frontage_total = np.bincount(segment_lot, weights=frontage, minlength=n)
     norm = np.hypot(facing[:, 0], facing[:, 1])
-    has_frontage = (frontage_total > tolerance) & (norm > 0)
-    unit = np.divide(facing, norm[:, None], out=np.zeros_like(facing), where=norm[:, None] > 0)
+    has_frontage = frontage_total > tolerance
+    # Frontages facing opposite ways (a through lot) cancel out: such a lot has
+    # no line opposite "the" frontage, so all its shared lines are side lines.
+    one_way = norm > 0.2 * frontage_total
+    unit = np.divide(facing, norm[:, None], out=np.zeros_like(facing), where=one_way[:, None])
     cosine = np.einsum("ij,ij->i", normals, unit[segment_lot])
     side = np.array(
         [settings.side_setback(None if districts is None else districts[i]) for i in range(n)]

@@ -179,4 +179,3 @@ def _packs_by_jurisdiction(
             f"{source.label()}: {outside} parcel(s) lie in no jurisdiction; no rules applied"
         )
     return chosen, loaded
-

@@ -83,6 +83,81 @@ def build_parser() -> argparse.ArgumentParser:
         "--ordinance", required=True, help="larchmont, homer, scarsdale or PACK.toml"
     )
 
+    notify = commands.add_parser(
+        "notify",
+        help="owners to notify of a Planning Board hearing (Scarsdale § 254-10.1)",
+        description=(
+            "Parcels within 200 ft of any point on the boundary of the lot(s), or of the activity "
+            "for properties over 15 acres (Scarsdale § 254-10.1)."
+        ),
+    )
+    notify.add_argument("--parcels", required=True, help="parcels (polygons)")
+    notify.add_argument(
+        "--lot",
+        required=True,
+        action="append",
+        help="id of a lot in the application (repeat for several)",
+    )
+    notify.add_argument("--disturbance", help="the activity (needed for lots over 15 acres)")
+    notify.add_argument(
+        "--from",
+        dest="measure_from",
+        default="auto",
+        choices=("auto", "lot", "activity"),
+        help="measure from the lot boundary or the activity (default: by lot size)",
+    )
+    notify.add_argument(
+        "--distance-ft", type=float, default=200.0, help="notice distance (default 200)"
+    )
+    notify.add_argument("--id-field", help="parcel id field")
+    notify.add_argument(
+        "--out", required=True, type=Path, help="GeoPackage with the layer 'notification'"
+    )
+    notify.add_argument("--csv", type=Path, help="the list as CSV (id, owner, address, distance)")
+
+    buffers = commands.add_parser(
+        "adjoining-buffer",
+        help="derive the adjoining property buffer from a parcel layer (Scarsdale § 254-4)",
+    )
+    buffers.add_argument("--parcels", required=True, help="parcels (polygons)")
+    buffers.add_argument(
+        "--zoning", help="zoning districts (polygons); else a parcel district field"
+    )
+    buffers.add_argument(
+        "--zoning-field", help="district code field (default: district, ZONE, ZONING)"
+    )
+    buffers.add_argument("--id-field", help="parcel id field")
+    buffers.add_argument(
+        "--rear-setback-ft", type=float, default=30.0, help="rear setback (default 30)"
+    )
+    buffers.add_argument(
+        "--side-setbacks", default="", help='side setbacks per district, "A-1=20,A-2=15"'
+    )
+    buffers.add_argument(
+        "--default-side-setback-ft",
+        type=float,
+        default=30.0,
+        help="side setback of districts not listed (default 30)",
+    )
+    buffers.add_argument(
+        "--out", required=True, type=Path, help="GeoPackage with the layer 'adjoining_buffer'"
+    )
+
+    slopes = commands.add_parser(
+        "steep-slopes", help="slope classes of a DEM, as polygons or a raster"
+    )
+    slopes.add_argument("--dem", required=True, help="DEM raster")
+    slopes.add_argument(
+        "--slope-thresholds", default="15,25", help="two thresholds in percent (default 15,25)"
+    )
+    slopes.add_argument("--dem-z-units", choices=("ft", "us-ft", "m"), help="elevation units")
+    slopes.add_argument(
+        "--out",
+        required=True,
+        type=Path,
+        help="a .gpkg (polygons, layer 'steep_slopes') or a .tif (class raster)",
+    )
+
     validate_parser = commands.add_parser("validate", help="check a rule pack file")
     validate_parser.add_argument("pack", help="PACK.toml")
 
@@ -400,6 +475,107 @@ def run_validate(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_notify(args: argparse.Namespace) -> int:
+    from sitecheck.notify import notification_list
+    from sitecheck.output import write_geopackage, write_text
+    from sitecheck.parcels import read_parcels
+    from sitecheck.readers import ReadLog
+
+    if args.distance_ft <= 0:
+        raise InputError(f"--distance-ft: must be positive (got {args.distance_ft})")
+    log = ReadLog()
+    parcels = read_parcels(LayerSource.parse("parcels", args.parcels), log, args.id_field)
+    disturbance = LayerSource.parse("disturbance", args.disturbance) if args.disturbance else None
+    notice = notification_list(
+        parcels, args.lot, log, disturbance, args.distance_ft, args.measure_from
+    )
+    write_geopackage(args.out, {"notification": notice.parcels})
+    if args.csv:
+        table = notice.parcels.drop(columns="geometry")
+        write_text(args.csv, lambda handle: table.to_csv(handle, index=False, lineterminator="\n"))
+    for message in log.warnings:
+        print(f"warning: {message}", file=sys.stderr)
+    print(
+        f"{len(notice.parcels)} parcels within {args.distance_ft:g} ft of the "
+        f"{notice.measured_from} of {', '.join(notice.lots)} (Scarsdale § 254-10.1)"
+    )
+    print(f"outputs: {args.out}" + (f", {args.csv}" if args.csv else ""))
+    return 0
+
+
+def run_adjoining_buffer(args: argparse.Namespace) -> int:
+    import geopandas as gpd
+    import pandas as pd
+    import shapely
+
+    from sitecheck.adjoining import AdjoiningSettings, adjoining_buffers
+    from sitecheck.measure import ZONING_FIELD_CANDIDATES, MeasureSettings, zoning_districts
+    from sitecheck.output import write_geopackage
+    from sitecheck.parcels import read_parcels
+    from sitecheck.readers import ReadLog
+
+    log = ReadLog()
+    candidates = [args.zoning_field] if args.zoning_field else list(ZONING_FIELD_CANDIDATES)
+    parcels = read_parcels(
+        LayerSource.parse("parcels", args.parcels), log, args.id_field, extra_fields=candidates
+    )
+    zoning = LayerSource.parse("zoning", args.zoning) if args.zoning else None
+    lots = parcels.geoms
+    districts = zoning_districts(
+        zoning, parcels, shapely.STRtree(lots), log, MeasureSettings(zoning_field=args.zoning_field)
+    )
+    settings = AdjoiningSettings(
+        rear_setback_ft=args.rear_setback_ft,
+        side_setbacks_ft=_district_table(args.side_setbacks),
+        default_side_setback_ft=args.default_side_setback_ft,
+    )
+    buffers = adjoining_buffers(lots, districts, settings, parcels.working.feet_per_unit)
+    keep = ~shapely.is_empty(buffers)
+    table = pd.DataFrame(
+        {
+            "parcel_id": parcels.ids[keep],
+            "district": None if districts is None else districts[keep],
+            "area_sqft": (shapely.area(buffers[keep]) * parcels.working.sqft_per_unit2).round(2),
+        }
+    )
+    frame = gpd.GeoDataFrame(table, geometry=buffers[keep], crs=parcels.working.crs)
+    write_geopackage(args.out, {"adjoining_buffer": frame})
+    for message in log.warnings:
+        print(f"warning: {message}", file=sys.stderr)
+    print(
+        f"{int(keep.sum())} of {len(lots)} lots have an adjoining property buffer "
+        f"({'all lots: zoning unknown' if districts is None else 'Residence A districts'}); "
+        f"outputs: {args.out}"
+    )
+    return 0
+
+
+def run_steep_slopes(args: argparse.Namespace) -> int:
+    from sitecheck.output import write_geopackage
+    from sitecheck.slope_map import slope_polygons, write_slope_raster
+
+    thresholds = _numbers(args.slope_thresholds, "--slope-thresholds")
+    if len(thresholds) != 2 or thresholds[0] >= thresholds[1]:
+        raise InputError("--slope-thresholds: give two increasing percentages, e.g. 15,25")
+    settings = SlopeSettings(
+        thresholds_pct=(thresholds[0], thresholds[1]), z_units=args.dem_z_units
+    )
+    suffix = args.out.suffix.lower()
+    if suffix in (".tif", ".tiff"):
+        cells = write_slope_raster(args.dem, settings, args.out)
+        print(
+            f"{cells} cells over {thresholds[0]:g}%; classes 0, 1, 2 (255 no data); "
+            f"outputs: {args.out}"
+        )
+    elif suffix == ".gpkg":
+        frame = slope_polygons(args.dem, settings)
+        write_geopackage(args.out, {"steep_slopes": frame})
+        print(f"{len(frame)} slope classes as polygons; outputs: {args.out}")
+    else:
+        raise InputError(f"--out: give a .gpkg (polygons) or a .tif (raster), got {args.out.name}")
+    return 0
+
+
 def run_sample_village(args: argparse.Namespace) -> int:
     from sitecheck.sample_village import generate_village
 
@@ -415,6 +591,9 @@ COMMANDS = {
     "check": run_check,
     "rules": run_rules,
     "validate": run_validate,
+    "notify": run_notify,
+    "adjoining-buffer": run_adjoining_buffer,
+    "steep-slopes": run_steep_slopes,
     "sample-village": run_sample_village,
 }
 

@@ -217,7 +217,7 @@ def measure(
     )
 
     progress.update(55, "zoning and the adjoining property buffer")
-    districts = _zoning_districts(inputs.zoning, parcels, lot_tree, log, settings)
+    districts = zoning_districts(inputs.zoning, parcels, lot_tree, log, settings)
     metrics["zoning_district"] = (
         districts if districts is not None else np.full(n, None, dtype=object)
     )
@@ -348,7 +348,9 @@ def _largest_phase(geoms: np.ndarray, lots: np.ndarray, phases: np.ndarray, n: i
     return best
 
 
-PROJECT_FIELDS = ("project", "project_type", "activity", "permit")
+# Project facts read from the lot's largest disturbance feature; a parcel field of
+# the same name fills in where the disturbance says nothing.
+PROJECT_FIELDS = ("project", "project_type", "activity", "permit", "larger_common_plan")
 
 
 def _lot_attributes(frame: gpd.GeoDataFrame, owner: np.ndarray, n: int) -> pd.DataFrame:
@@ -515,7 +517,7 @@ def _measure_watercourses(
     flags.add("watercourse_buffer", geoms, working.sqft_per_unit2)
 
 
-def _zoning_districts(
+def zoning_districts(
     source: LayerSource | None,
     parcels: Parcels,
     lot_tree: shapely.STRtree,
@@ -652,8 +654,12 @@ def _result_table(
     for name in ACRE_METRICS:
         table[acres_name(name)] = np.round(table[name] / SQFT_PER_ACRE, 4)
     for name in attributes.columns:
-        if name not in table.columns:
-            table[name] = pd.array(attributes[name].to_numpy(), dtype="string")
+        from_disturbance = pd.Series(attributes[name].to_numpy(), index=table.index, dtype="string")
+        if name in table.columns:
+            from_parcel = table[name].astype("string")
+            table[name] = from_disturbance.where(from_disturbance.notna(), from_parcel)
+        else:
+            table[name] = from_disturbance
     return gpd.GeoDataFrame(
         table, geometry=parcels.frame.geometry.to_numpy(), crs=parcels.frame.crs
     )

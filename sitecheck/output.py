@@ -13,6 +13,7 @@ import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TextIO
 
 import geopandas as gpd
 import numpy as np
@@ -94,13 +95,18 @@ def json_ready(value: object) -> object:
 
 def write_json(path: str | os.PathLike[str], document: object) -> None:
     """Write a JSON document atomically (UTF-8, indented)."""
-    write_text(
-        path, lambda handle: json.dump(json_ready(document), handle, indent=2, ensure_ascii=False)
-    )
 
-
-def write_text(path: str | os.PathLike[str], writer: Callable[..., None]) -> None:
-    """Write a text file atomically with ``writer(handle)``."""
-    with atomic_path(path) as temporary, open(temporary, "w", encoding="utf-8") as handle:
-        writer(handle)
+    def dump(handle: TextIO) -> None:
+        json.dump(json_ready(document), handle, indent=2, ensure_ascii=False)
         handle.write("\n")
+
+    write_text(path, dump)
+
+
+def write_text(path: str | os.PathLike[str], writer: Callable[[TextIO], object]) -> None:
+    """Write a UTF-8 text file atomically with ``writer(handle)``."""
+    with (
+        atomic_path(path) as temporary,
+        open(temporary, "w", encoding="utf-8", newline="") as handle,
+    ):
+        writer(handle)

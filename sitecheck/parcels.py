@@ -23,6 +23,9 @@ PASSTHROUGH_CANDIDATES: dict[str, tuple[str, ...]] = {
     "owner": ("owner", "OWNER_NAME", "PRIMARY_OWNER", "OWNERNAME"),
     "land_use": ("land_use", "PROP_CLASS", "LANDUSE", "USE_CODE"),
     "project_type": ("project_type",),
+    "activity": ("activity",),
+    "permit": ("permit",),
+    "larger_common_plan": ("larger_common_plan",),
 }
 
 

@@ -8,7 +8,7 @@ import numpy as np
 
 from sitecheck import __version__
 from sitecheck.check import CheckResult
-from sitecheck.measure import MeasureResult
+from sitecheck.measure import PROJECT_FIELDS, MeasureResult
 from sitecheck.metrics import ACRE_METRICS, METRICS, acres_name
 from sitecheck.output import json_ready
 from sitecheck.parcels import PASSTHROUGH_CANDIDATES
@@ -31,7 +31,7 @@ def measure_document(result: MeasureResult, all_parcels: bool = False) -> dict[s
     rows = np.arange(len(table)) if all_parcels else np.flatnonzero(result.touched)
     attribute_names = [
         name
-        for name in (*PASSTHROUGH_CANDIDATES, "project", "activity", "permit")
+        for name in dict.fromkeys((*PASSTHROUGH_CANDIDATES, *PROJECT_FIELDS))
         if name in table.columns
     ]
     records = table.iloc[rows][["parcel_id", *METRIC_KEYS, *attribute_names]].to_dict("records")

@@ -773,3 +773,20 @@ def _result(
     over = {t: totals.counts[:, 1 + k] * sqft_per_cell for k, t in enumerate(thresholds)}
     flags = None if totals.flags is None else _finish_flags(totals.flags, len(geoms), back)
     return SlopeResult(coverage=np.minimum(coverage, 1.0), over_sqft=over, flags=flags)
+
+
+def slope_block(
+    dataset: rasterio.io.DatasetReader,
+    settings: SlopeSettings,
+    rows: tuple[int, int],
+    cols: tuple[int, int],
+) -> np.ndarray:
+    """Slope in percent over a block of DEM cells (NaN where it cannot be computed).
+
+    The block is read with a one-cell margin, so blocks tiled over a raster give
+    the same slope as the whole raster at once.
+    """
+    grid = _grid(dataset, settings)
+    z, valid = read_padded(dataset, rows, cols)
+    x_res, y_res = grid.resolution(rows[0] - 1, rows[1] - rows[0] + 2)
+    return horn_slope_percent(z, valid, x_res, y_res, grid.z_factor)[1:-1, 1:-1]
