@@ -137,6 +137,7 @@ class MeasureResult:
     settings: MeasureSettings
     id_field: str
     timings: dict[str, float] = field(default_factory=dict)  # seconds per stage
+    disturbed: np.ndarray | None = None  # per parcel, its disturbance (working CRS)
 
 
 @dataclass
@@ -253,7 +254,15 @@ def measure(
     flag_frame = flags.frame(working)
     progress.update(100, "measured")
     return MeasureResult(
-        table, flag_frame, touched, working, log, settings, parcels.id_field, dict(progress.timings)
+        table,
+        flag_frame,
+        touched,
+        working,
+        log,
+        settings,
+        parcels.id_field,
+        dict(progress.timings),
+        disturbed,
     )
 
 

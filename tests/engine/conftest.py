@@ -18,7 +18,11 @@ def write_layer(
     path: Path, layer: str, rows: list[dict], crs: str | None = STATE_PLANE_EAST
 ) -> str:
     """Write rows (dicts with a 'geometry' key) as a layer of a GeoPackage; return 'path:layer'."""
-    frame = gpd.GeoDataFrame(rows, geometry="geometry", crs=crs)
+    frame = (
+        gpd.GeoDataFrame(rows, geometry="geometry", crs=crs)
+        if rows
+        else gpd.GeoDataFrame({"id": []}, geometry=gpd.GeoSeries([], crs=crs), crs=crs)
+    )
     frame.to_file(path, layer=layer, driver="GPKG", engine="pyogrio")
     return f"{path}:{layer}"
 

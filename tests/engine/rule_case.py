@@ -28,8 +28,8 @@ LOT_WIDTH = 200.0
 class Case:
     """A lot with one project; every field a site-plan fact.
 
-    Areas are square feet. ``disturbed_sqft`` is drawn as a rectangle 20 ft wide
-    inside the lot (two rectangles side by side for big areas); ``in_sda`` and
+    Areas are square feet. ``disturbed_sqft`` is drawn as a rectangle inside the
+    lot (``phases``: one rectangle per phase); ``in_sda`` and
     ``in_impaired_watershed`` draw a polygon covering the lot (False draws one
     elsewhere, None draws no layer); ``floodway_sqft`` etc. draw the constraint
     over that much of the disturbance.
@@ -58,22 +58,23 @@ def _lot(case: Case):
 
 
 def _work_rectangles(case: Case) -> list:
-    """Disturbance as rectangles of exact area inside the lot, away from its lines.
+    """Disturbance as rectangles of exact area, one per phase, stacked from the lot's south.
 
-    With ``neighbour`` the first rectangle ends 10 ft from the shared east line,
-    inside the adjoining property buffer.
+    They stay inside the lot while the lot is deep enough (give big phases a big
+    lot). With ``neighbour`` the first rectangle ends 10 ft from the shared east
+    line, inside the adjoining property buffer.
     """
     lot = _lot(case)
     minx, miny, maxx, _maxy = lot.bounds
     areas = list(case.phases) or ([case.disturbed_sqft] if case.disturbed_sqft > 0 else [])
     shapes = []
-    left = minx + 40.0
+    bottom = miny + 10.0
     for area in areas:
         width = min(LOT_WIDTH - 60.0, max(10.0, math.sqrt(area)))
         height = area / width
-        x0 = (maxx - 10.0 - width) if case.neighbour and not shapes else left
-        shapes.append(box(x0, miny + 10.0, x0 + width, miny + 10.0 + height))
-        left = x0 + width + 1.0
+        x0 = (maxx - 10.0 - width) if case.neighbour and not shapes else minx + 40.0
+        shapes.append(box(x0, bottom, x0 + width, bottom + height))
+        bottom += height + 1.0  # phases stack northwards, one foot apart
     return shapes
 
 
@@ -149,17 +150,15 @@ def run_case(tmp_path: Path, ordinance: str, case: Case, tolerance: float = 0.0)
 
 
 def _cover(house, total_sqft: float) -> list[dict]:
-    """The house, plus a patio making up the rest of the cover (or a smaller house)."""
+    """Impervious cover as one full-width strip below the lot's top line, clear of the work.
+
+    The strip can reach any share of the lot (build-out thresholds of 25% or
+    40%); zero cover is an empty layer.
+    """
     if total_sqft <= 0:
         return []
-    minx, miny, _maxx, maxy = house.bounds
-    if total_sqft <= house.area:
-        return [{"geometry": box(minx, miny, minx + total_sqft / (maxy - miny), maxy)}]
-    extra = total_sqft - house.area
-    return [
-        {"geometry": house},
-        {"geometry": box(minx, miny - 5 - extra / 40, minx + 40, miny - 5)},
-    ]
+    top = house.bounds[3] + 35  # the lot's north line
+    return [{"geometry": box(X0, top - total_sqft / LOT_WIDTH, X0 + LOT_WIDTH, top)}]
 
 
 def _flood_rows(case: Case, work: list) -> list[dict] | None:

@@ -115,9 +115,11 @@ def test_malformed_rules_are_refused(tmp_path, change, message):
 
 
 def test_unknown_unless_target_is_refused(tmp_path):
-    body = GOOD_RULE.replace('when = "disturbed_area_sqft >= threshold"',
-                             'when = "disturbed_area_sqft >= threshold"\nunless = ["testville.nope"]')
-    with pytest.raises(PackError, match="unknown rule testville.nope"):
+    body = GOOD_RULE.replace(
+        'when = "disturbed_area_sqft >= threshold"',
+        'when = "disturbed_area_sqft >= threshold"\nunless = ["testville.nope"]',
+    )
+    with pytest.raises(PackError, match=r"unknown rule testville\.nope"):
         load_pack(str(write_pack(tmp_path, body)))
 
 
@@ -146,8 +148,19 @@ def test_validate_command(tmp_path, capsys):
 
 def test_a_bad_pack_stops_check_before_measuring(tmp_path, capsys):
     bad = write_pack(tmp_path, rule_with('"open(\\"/etc/passwd\\") > 0"'))
-    code = main(["check", "--ordinance", str(bad), "--parcels", str(tmp_path / "missing.gpkg"),
-                 "--disturbance", str(tmp_path / "missing.gpkg"), "--out", str(tmp_path / "o.gpkg")])
+    code = main(
+        [
+            "check",
+            "--ordinance",
+            str(bad),
+            "--parcels",
+            str(tmp_path / "missing.gpkg"),
+            "--disturbance",
+            str(tmp_path / "missing.gpkg"),
+            "--out",
+            str(tmp_path / "o.gpkg"),
+        ]
+    )
     assert code == 2
     err = capsys.readouterr().err
     assert "rule testville.bad" in err and "missing.gpkg" not in err

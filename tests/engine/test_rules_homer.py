@@ -6,13 +6,11 @@ import re
 from pathlib import Path
 
 import pytest
-from shapely.geometry import box
 
 from sitecheck.rules.attributes import ATTRIBUTES_BY_NAME
 from sitecheck.rules.pack import load_pack
 
-from . import rule_case
-from .rule_case import LOT_WIDTH, X0, Y0, Case, run_case
+from .rule_case import Case, run_case
 
 PACK = "homer"
 ACRE = 43_560.0
@@ -65,24 +63,6 @@ def expect(by_rule, expected: dict[str, str]) -> None:
     want = {rule: (outcome, CITATIONS[rule]) for rule, outcome in expected.items()}
     reasons = {rule: by_rule[rule].reason for rule in expected if got[rule] != want[rule]}
     assert got == want, reasons
-
-
-def _wide_cover(house, total_sqft: float) -> list[dict]:
-    """Impervious cover as one strip across the whole lot below its top line.
-
-    rule_case draws extra cover as a 40-ft-wide patio, which cannot reach the 25%
-    and 40% build-out thresholds; this strip can. Zero cover is a speck far off
-    every lot (an empty layer cannot be written).
-    """
-    if total_sqft <= 0:
-        return [{"geometry": box(X0 - 5_000, Y0 - 5_000, X0 - 4_990, Y0 - 4_990)}]
-    west, east, top = house.bounds[0] - (LOT_WIDTH - 60), house.bounds[2] + 20, house.bounds[3]
-    return [{"geometry": box(west, top - total_sqft / LOT_WIDTH, east, top)}]
-
-
-@pytest.fixture
-def wide_cover(monkeypatch):
-    monkeypatch.setattr(rule_case, "_cover", _wide_cover)
 
 
 # --- The pack as text ------------------------------------------------------------------
@@ -209,7 +189,7 @@ def test_exemptions_switch_the_local_rules_off(
         assert "regulated silvicultural activity" in by_rule[exemption].reason
 
 
-def test_landscaping_without_an_existing_structure_is_not_exempt(tmp_path, wide_cover):
+def test_landscaping_without_an_existing_structure_is_not_exempt(tmp_path):
     case = Case(
         disturbed_sqft=15_000.0,
         existing_sqft=0.0,
@@ -291,7 +271,7 @@ def test_post_construction_needs_the_project_type(tmp_path):
 
 
 @pytest.mark.parametrize(("proposed", "over_40"), [(47_990.0, N), (48_000.0, N), (48_010.0, T)])
-def test_subdivision_over_40_percent_impervious(tmp_path, wide_cover, proposed, over_40):
+def test_subdivision_over_40_percent_impervious(tmp_path, proposed, over_40):
     case = Case(
         lot_sqft=120_000.0,
         disturbed_sqft=44_000.0,
@@ -315,7 +295,7 @@ def test_subdivision_over_40_percent_impervious(tmp_path, wide_cover, proposed, 
 @pytest.mark.parametrize(
     ("proposed", "exempt", "weekly"), [(24_990.0, T, N), (25_000.0, T, N), (25_010.0, N, T)]
 )
-def test_small_subdivision_at_25_percent_impervious(tmp_path, wide_cover, proposed, exempt, weekly):
+def test_small_subdivision_at_25_percent_impervious(tmp_path, proposed, exempt, weekly):
     case = Case(
         lot_sqft=100_000.0,
         disturbed_sqft=20_000.0,

@@ -68,9 +68,7 @@ def test_writes_both_files_and_no_temporary_ones(village: dict[str, object]) -> 
     assert sorted(p.name for p in outdir.iterdir()) == ["dem.tif", "village.gpkg"]
 
 
-def test_same_arguments_give_the_same_layers(
-    village: dict[str, object], tmp_path: Path
-) -> None:
+def test_same_arguments_give_the_same_layers(village: dict[str, object], tmp_path: Path) -> None:
     paths, projects = _generate(tmp_path)
     first = village["paths"]
     assert isinstance(first, dict)
@@ -205,9 +203,10 @@ def test_large_phased_project_and_demolition(village: dict[str, object]) -> None
     existing = _layers(village)["impervious_existing"]
     proposed = _layers(village)["impervious_proposed"]
     lot = p7["parcel_id"].iloc[0]
-    assert proposed[proposed["parcel_id"] == lot].area.sum() < existing[
-        existing["parcel_id"] == lot
-    ].area.sum()
+    assert (
+        proposed[proposed["parcel_id"] == lot].area.sum()
+        < existing[existing["parcel_id"] == lot].area.sum()
+    )
 
 
 def test_a_bench_village_repeats_the_district(tmp_path: Path) -> None:

@@ -41,13 +41,26 @@ def from_origin(west: float, north: float, xsize: float, ysize: float) -> Affine
     return Affine(xsize, 0.0, west, 0.0, -ysize, north)
 
 
-def write_dem(path: Path, z: np.ndarray, *, crs: str | None = "EPSG:2260",
-              transform: object = None, nodata: float | None = NODATA) -> str:
+def write_dem(
+    path: Path,
+    z: np.ndarray,
+    *,
+    crs: str | None = "EPSG:2260",
+    transform: object = None,
+    nodata: float | None = NODATA,
+) -> str:
     """Write a float32 GeoTIFF; cells that are NaN in ``z`` get the nodata value."""
     data = np.where(np.isnan(z), NODATA if nodata is not None else np.nan, z).astype(np.float32)
     with rasterio.open(
-        path, "w", driver="GTiff", height=z.shape[0], width=z.shape[1], count=1,
-        dtype="float32", crs=crs, nodata=nodata,
+        path,
+        "w",
+        driver="GTiff",
+        height=z.shape[0],
+        width=z.shape[1],
+        count=1,
+        dtype="float32",
+        crs=crs,
+        nodata=nodata,
         transform=transform or from_origin(X0, Y0, RES, RES),
     ) as dataset:
         dataset.write(data, 1)
@@ -78,8 +91,9 @@ def geoms(*items: shapely.Geometry) -> np.ndarray:
     return out
 
 
-def measure(path: str, polys: np.ndarray, want_flags: bool = False,
-            **settings: object) -> slope.SlopeResult:
+def measure(
+    path: str, polys: np.ndarray, want_flags: bool = False, **settings: object
+) -> slope.SlopeResult:
     return measure_slopes(path, polys, WORKING, SlopeSettings(**settings), want_flags)
 
 
@@ -137,8 +151,12 @@ def test_plane_of_twenty_percent(tmp_path: Path) -> None:
     x, y = cell_xy((60, 60))
     dem = write_dem(tmp_path / "plane.tif", 0.12 * x - 0.16 * y)
     poly = shapely.Polygon(
-        [(X0 + 103.3, Y0 - 87.1), (X0 + 420.2, Y0 - 120.0), (X0 + 380.0, Y0 - 455.5),
-         (X0 + 150.0, Y0 - 300.0)]
+        [
+            (X0 + 103.3, Y0 - 87.1),
+            (X0 + 420.2, Y0 - 120.0),
+            (X0 + 380.0, Y0 - 455.5),
+            (X0 + 150.0, Y0 - 300.0),
+        ]
     )
     result = measure(dem, geoms(poly))
     assert result.coverage[0] == pytest.approx(1.0, rel=1e-7)
@@ -177,8 +195,10 @@ def test_same_crs_is_the_coverage_weighted_cell_area(tmp_path: Path) -> None:
     steep = horn_slope_percent(z, np.ones(z.shape, bool), RES, RES, 1.0)
     extent = (X0, Y0 - z.shape[0] * RES, X0 + z.shape[1] * RES, Y0)
     wkt = WORKING.crs.to_wkt()
-    rasters = [NumPyRasterSource((steep > t).astype(np.float64), *extent, name=f"t{int(t)}",
-                                 srs_wkt=wkt) for t in (15.0, 25.0)]
+    rasters = [
+        NumPyRasterSource((steep > t).astype(np.float64), *extent, name=f"t{int(t)}", srs_wkt=wkt)
+        for t in (15.0, 25.0)
+    ]
     frame = gpd.GeoDataFrame(geometry=polys, crs=WORKING.crs)
     expected = exactextract.exact_extract(rasters, frame, ["sum"], output="pandas")
     cell_area = RES * RES
@@ -187,8 +207,9 @@ def test_same_crs_is_the_coverage_weighted_cell_area(tmp_path: Path) -> None:
     assert (result.over_sqft[15.0] > 0).sum() > 10 and (result.over_sqft[25.0] > 0).sum() > 3
 
 
-def test_small_tiles_give_the_same_answer_and_flags(tmp_path: Path,
-                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+def test_small_tiles_give_the_same_answer_and_flags(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     z = hill((90, 110))
     z[30:36, 50:58] = np.nan
     dem = write_dem(tmp_path / "hill.tif", z)
@@ -205,8 +226,9 @@ def test_small_tiles_give_the_same_answer_and_flags(tmp_path: Path,
     for t in (15.0, 25.0):
         np.testing.assert_allclose(tiled.over_sqft[t], whole.over_sqft[t], rtol=1e-9, atol=1e-6)
         for flags in (whole.flags[t], tiled.flags[t]):
-            np.testing.assert_allclose(shapely.area(flags), whole.over_sqft[t], rtol=1e-6,
-                                       atol=1e-6)
+            np.testing.assert_allclose(
+                shapely.area(flags), whole.over_sqft[t], rtol=1e-6, atol=1e-6
+            )
             inside = shapely.covers(shapely.buffer(polys, 1e-6), flags)
             assert (inside | shapely.is_empty(flags)).all()
             assert (shapely.is_empty(flags) == (whole.over_sqft[t] == 0)).all()
@@ -214,8 +236,7 @@ def test_small_tiles_give_the_same_answer_and_flags(tmp_path: Path,
     assert whole.flags[15.0][5].is_empty
 
 
-def test_reads_windows_not_the_whole_dem(tmp_path: Path,
-                                        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_reads_windows_not_the_whole_dem(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     dem = write_dem(tmp_path / "hill.tif", hill((300, 300)))
     polys = geoms(box(10, 10, 20, 25), box(250.5, 40, 262, 52), box(120, 200, 140, 215))
     whole = measure(dem, polys)
@@ -287,8 +308,14 @@ def reproject_dem(source: str, target: Path, crs: str, res: float) -> str:
         )
         data = np.full((height, width), np.nan, dtype=np.float32)
         rasterio.warp.reproject(
-            src.read(1), data, src_transform=src.transform, src_crs=src.crs,
-            src_nodata=src.nodata, dst_transform=transform, dst_crs=crs, dst_nodata=np.nan,
+            src.read(1),
+            data,
+            src_transform=src.transform,
+            src_crs=src.crs,
+            src_nodata=src.nodata,
+            dst_transform=transform,
+            dst_crs=crs,
+            dst_nodata=np.nan,
             resampling=rasterio.warp.Resampling.bilinear,
         )
     return write_dem(target, data * US_SURVEY_FOOT_M, crs=crs, transform=transform)
@@ -298,8 +325,11 @@ def reproject_dem(source: str, target: Path, crs: str, res: float) -> str:
 def test_dem_in_another_crs_agrees_with_native(tmp_path: Path, crs: str, res: float) -> None:
     native = write_dem(tmp_path / "native.tif", hill((150, 180)))
     other = reproject_dem(native, tmp_path / "other.tif", crs, res)
-    polys = geoms(box(30, 20, 110, 110), box(60.5, 40.2, 150.3, 90.8),
-                  shapely.buffer(shapely.Point(X0 + 900, Y0 - 700), 260.0))
+    polys = geoms(
+        box(30, 20, 110, 110),
+        box(60.5, 40.2, 150.3, 90.8),
+        shapely.buffer(shapely.Point(X0 + 900, Y0 - 700), 260.0),
+    )
     settings = {"thresholds_pct": (10.0, 15.0, 25.0)}
     expected = measure(native, polys, want_flags=True, **settings)
     got = measure(other, polys, want_flags=True, z_units="m", **settings)
@@ -310,8 +340,9 @@ def test_dem_in_another_crs_agrees_with_native(tmp_path: Path, crs: str, res: fl
         assert expected.over_sqft[t].max() > 0.05 * areas.max()
         assert (np.abs(got.over_sqft[t] - expected.over_sqft[t]) < 0.01 * areas).all()
         # Flags come back in the working CRS, inside their geometries.
-        np.testing.assert_allclose(shapely.area(got.flags[t]), got.over_sqft[t],
-                                   rtol=0.01, atol=0.01 * areas.min())
+        np.testing.assert_allclose(
+            shapely.area(got.flags[t]), got.over_sqft[t], rtol=0.01, atol=0.01 * areas.min()
+        )
         inside = shapely.covers(shapely.buffer(polys, 0.01), got.flags[t])
         assert (inside | shapely.is_empty(got.flags[t])).all()
 

@@ -1,0 +1,214 @@
+"""Run the SiteCheck engine in its own Python process.
+
+The engine's libraries (PyPI's GDAL and GEOS wheels under rasterio, pyogrio,
+shapely, exactextract) must never load inside QGIS: bound to QGIS's own GDAL
+they give silently wrong answers. So the plugin starts ``python -m sitecheck``
+in a separate interpreter with a cleaned environment, reads its progress
+lines, and kills it when the user cancels.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import re
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+PLUGIN_DIR = Path(__file__).resolve().parent.parent
+SETTING_NAME = "SITECHECK_PYTHON"
+ENVIRONMENT_VARIABLE = "SITECHECK_PYTHON"
+
+# Variables QGIS sets for its own GDAL, PROJ and Python: inherited, they would
+# point the engine's wheels at QGIS's libraries and data.
+DROPPED_VARIABLES = (
+    "PYTHONPATH", "PYTHONHOME", "PYTHONSTARTUP", "LD_LIBRARY_PATH", "GDAL_DATA",
+    "GDAL_DRIVER_PATH", "PROJ_LIB", "PROJ_DATA", "QGIS_PREFIX_PATH", "VIRTUAL_ENV",
+)
+
+PROGRESS_LINE = re.compile(r"^\[\s*(\d{1,3})%\]\s*(.*)$")
+ERROR_PREFIX = "sitecheck: error: "
+WARNING_PREFIX = "warning: "
+
+SETUP_HELP = (
+    "SiteCheck needs a Python interpreter with its engine's libraries (geopandas, shapely, "
+    "rasterio, pyogrio, exactextract). Either run `make install` in the plugin folder "
+    "({plugin}), which creates {plugin}/.venv and is found automatically; or create one "
+    "anywhere with `python3 -m venv ~/.sitecheck-engine && ~/.sitecheck-engine/bin/pip install "
+    "-r {plugin}/engine-requirements.txt` and set its python under Settings > Options > "
+    "Processing > Providers > SiteCheck > Engine Python interpreter (or the environment "
+    "variable SITECHECK_PYTHON)."
+)
+
+
+class EngineUnavailable(Exception):
+    """No usable engine interpreter; the message says how to set one up."""
+
+
+class EngineFailed(Exception):
+    """The engine stopped with an error; the message is the engine's own."""
+
+
+class EngineCanceled(Exception):
+    """The user canceled; the engine process was killed."""
+
+
+def _checked_interpreter(path: str) -> str | None:
+    """The path if it is an interpreter that imports the engine's libraries."""
+    if not path or not Path(path).is_file():
+        return None
+    probe = subprocess.run(
+        [path, "-c", "import geopandas, rasterio, exactextract, pyogrio, shapely"],
+        env=engine_environment(), capture_output=True, text=True, timeout=120,
+    )
+    return path if probe.returncode == 0 else None
+
+
+_verified: dict[str, bool] = {}
+
+
+def find_interpreter(setting: str | None = None) -> str:
+    """The engine interpreter: $SITECHECK_PYTHON, then the provider setting, then ./.venv.
+
+    Raises
+    ------
+    EngineUnavailable
+        When none of them works; the message says exactly how to set one up.
+    """
+    candidates = [
+        ("the environment variable SITECHECK_PYTHON", os.environ.get(ENVIRONMENT_VARIABLE, "")),
+        ("the SiteCheck provider setting", setting or ""),
+        ("the plugin folder's .venv", str(PLUGIN_DIR / ".venv" / "bin" / "python")),
+    ]
+    tried = []
+    for where, path in candidates:
+        if not path:
+            continue
+        if _verified.get(path) or _checked_interpreter(path):
+            _verified[path] = True
+            return path
+        tried.append(f"{where} ({path}) does not run the engine's libraries")
+    detail = ("; ".join(tried) + ". ") if tried else ""
+    raise EngineUnavailable(detail + SETUP_HELP.format(plugin=PLUGIN_DIR))
+
+
+def engine_environment() -> dict[str, str]:
+    """A clean environment for the engine: QGIS's library paths dropped, the plugin's engine first."""
+    environment = {k: v for k, v in os.environ.items() if k not in DROPPED_VARIABLES}
+    environment["PYTHONPATH"] = str(PLUGIN_DIR)
+    environment["PYTHONIOENCODING"] = "utf-8"
+    environment["PYTHONNOUSERSITE"] = "1"
+    return environment
+
+
+@dataclass
+class EngineOutput:
+    """What a finished engine run printed."""
+
+    stdout: str
+    warnings: list[str] = field(default_factory=list)
+
+
+def run_engine(interpreter: str, arguments: list[str], feedback, progress_span=(0.0, 100.0)) -> EngineOutput:
+    """Run ``python -m sitecheck ARGUMENTS``, relaying progress to a QgsProcessingFeedback.
+
+    Parameters
+    ----------
+    interpreter : str
+        From :func:`find_interpreter`.
+    arguments : list of str
+        Command-line arguments of the ``sitecheck`` command.
+    feedback : QgsProcessingFeedback or None
+        Receives progress (scaled into ``progress_span``) and messages; its
+        ``isCanceled()`` is polled and kills the process.
+
+    Raises
+    ------
+    EngineFailed
+        With the engine's one-line error message.
+    EngineCanceled
+        When the user canceled.
+    """
+    process = subprocess.Popen(
+        [interpreter, "-m", "sitecheck", *arguments],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
+        env=engine_environment(), text=True, encoding="utf-8", errors="replace",
+        start_new_session=(sys.platform != "win32"),
+    )
+    lines: queue.Queue[tuple[str, str | None]] = queue.Queue()
+    readers = [
+        threading.Thread(target=_pump, args=(process.stdout, "out", lines), daemon=True),
+        threading.Thread(target=_pump, args=(process.stderr, "err", lines), daemon=True),
+    ]
+    for reader in readers:
+        reader.start()
+    stdout: list[str] = []
+    errors: list[str] = []
+    warnings: list[str] = []
+    other: list[str] = []
+    closed = 0
+    while closed < 2:
+        if feedback is not None and feedback.isCanceled():
+            _kill(process)
+            raise EngineCanceled("canceled")
+        try:
+            stream, line = lines.get(timeout=0.1)
+        except queue.Empty:
+            continue
+        if line is None:
+            closed += 1
+            continue
+        line = line.rstrip("\n")
+        if stream == "out":
+            stdout.append(line)
+            continue
+        _relay(line, feedback, progress_span, errors, warnings, other)
+    code = process.wait()
+    if code != 0:
+        message = errors[-1] if errors else ("\n".join(other[-20:]) or f"engine exited with code {code}")
+        raise EngineFailed(message)
+    return EngineOutput("\n".join(stdout), warnings)
+
+
+def _pump(stream, name: str, lines: queue.Queue) -> None:
+    for line in iter(stream.readline, ""):
+        lines.put((name, line))
+    lines.put((name, None))
+
+
+def _relay(line, feedback, span, errors, warnings, other) -> None:
+    progress = PROGRESS_LINE.match(line)
+    if progress:
+        if feedback is not None:
+            low, high = span
+            feedback.setProgress(low + (high - low) * int(progress.group(1)) / 100.0)
+            feedback.setProgressText(progress.group(2))
+        return
+    if line.startswith(ERROR_PREFIX):
+        errors.append(line[len(ERROR_PREFIX):])
+    elif line.startswith(WARNING_PREFIX):
+        warnings.append(line[len(WARNING_PREFIX):])
+        if feedback is not None:
+            feedback.pushWarning(line[len(WARNING_PREFIX):])
+    elif line.strip():
+        other.append(line)
+        if feedback is not None:
+            feedback.pushDebugInfo(line)
+
+
+def _kill(process: subprocess.Popen) -> None:
+    """Stop the engine and anything it started; wait so no process is left."""
+    try:
+        if sys.platform != "win32":
+            os.killpg(process.pid, 9)
+        else:
+            process.kill()
+    except (ProcessLookupError, PermissionError):
+        pass
+    deadline = time.monotonic() + 10
+    while process.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)

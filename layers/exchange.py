@@ -1,0 +1,85 @@
+"""Move layers between QGIS and the engine: export inputs, load and style results.
+
+Inputs go to one temporary GeoPackage, one layer each, as Processing hands
+them over: selected features only when the user ticked it, the layer's subset
+filter applied. Results come back from the engine's GeoPackage.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from qgis.core import (
+    QgsCoordinateTransformContext,
+    QgsFeature,
+    QgsFeatureSink,
+    QgsProcessingException,
+    QgsVectorFileWriter,
+    QgsVectorLayer,
+    QgsWkbTypes,
+)
+
+STYLES_DIR = Path(__file__).resolve().parent / "styles"
+
+
+def export_source(source, path: Path, layer_name: str, feedback=None) -> str:
+    """Write a QgsProcessingFeatureSource into a GeoPackage layer; returns ``path:layer``.
+
+    The layer keeps the source's CRS exactly (none when it has none, so the
+    engine can name the layer in its error). Curves and Z/M values pass through;
+    the engine linearises and flattens them.
+    """
+    options = QgsVectorFileWriter.SaveVectorOptions()
+    options.driverName = "GPKG"
+    options.layerName = layer_name
+    options.fileEncoding = "UTF-8"
+    options.actionOnExistingFile = (
+        QgsVectorFileWriter.ActionOnExistingFile.CreateOrOverwriteLayer
+        if path.exists()
+        else QgsVectorFileWriter.ActionOnExistingFile.CreateOrOverwriteFile
+    )
+    writer = QgsVectorFileWriter.create(
+        str(path), source.fields(), source.wkbType(), source.sourceCrs(),
+        QgsCoordinateTransformContext(), options,
+    )
+    if writer.hasError() != QgsVectorFileWriter.WriterError.NoError:
+        raise QgsProcessingException(f"cannot write {layer_name} for the engine: {writer.errorMessage()}")
+    total = max(source.featureCount(), 1)
+    for count, feature in enumerate(source.getFeatures()):
+        if feedback is not None and feedback.isCanceled():
+            break
+        writer.addFeature(feature, QgsFeatureSink.Flag.FastInsert)
+        if feedback is not None and count % 1000 == 0:
+            feedback.setProgress(min(5.0, 5.0 * count / total))
+    del writer  # closes the file
+    return f"{path}:{layer_name}"
+
+
+def result_layer(gpkg: Path, layer_name: str, display_name: str) -> QgsVectorLayer:
+    """A layer of the engine's output GeoPackage."""
+    layer = QgsVectorLayer(f"{gpkg}|layername={layer_name}", display_name, "ogr")
+    if not layer.isValid():
+        raise QgsProcessingException(f"the engine's output has no readable layer {layer_name} ({gpkg})")
+    return layer
+
+
+def copy_to_sink(layer: QgsVectorLayer, sink, feedback=None) -> int:
+    """Copy every feature of a layer into a Processing feature sink."""
+    copied = 0
+    for feature in layer.getFeatures():
+        if feedback is not None and feedback.isCanceled():
+            break
+        out = QgsFeature(feature)
+        sink.addFeature(out, QgsFeatureSink.Flag.FastInsert)
+        copied += 1
+    return copied
+
+
+def polygon_type(layer: QgsVectorLayer) -> int:
+    """The layer's geometry type, promoted to multi-polygon (the engine writes multi)."""
+    return QgsWkbTypes.multiType(layer.wkbType())
+
+
+def style_path(name: str) -> Path:
+    """A .qml style shipped in layers/styles."""
+    return STYLES_DIR / f"{name}.qml"
