@@ -12,7 +12,7 @@ DEMO_OUT := $(SAMPLE)/out
 SYSTEM_PYTHON := /usr/bin/python3
 APT_PACKAGES := qgis python3-qgis qgis-providers python3-pytest gdal-bin poppler-utils xvfb xauth
 
-.PHONY: help install demo sample test test-engine test-qgis qgis-deps lint bench package clean
+.PHONY: help install demo sample test test-engine test-qgis qgis-deps lint bench package resources clean
 
 help:
 	@echo "make demo     install and run SiteCheck on the sample village"
@@ -76,7 +76,7 @@ test-qgis: install qgis-deps
 	  $(SYSTEM_PYTHON) -m pytest -p no:cacheprovider tests/qgis
 
 lint: install
-	$(VENV)/bin/ruff check sitecheck tests bench
+	$(VENV)/bin/ruff check sitecheck tests bench processing layers ui tools plugin.py __init__.py
 	$(VENV)/bin/mypy
 
 # --- benchmarks and packaging -----------------------------------------------
@@ -86,6 +86,9 @@ bench: install qgis-deps
 
 package:
 	$(PYTHON) tools/package.py
+
+resources:
+	$(PYTHON) tools/make_resources.py
 
 clean:
 	rm -rf $(SAMPLE) dist build .pytest_cache .mypy_cache .ruff_cache

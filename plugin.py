@@ -1,18 +1,18 @@
-"""The plugin object QGIS loads: registers the Processing provider and the UI."""
+"""The plugin object QGIS loads: registers the Processing provider and the user interface."""
 
 from __future__ import annotations
-
-from pathlib import Path
 
 from qgis.core import QgsApplication
 from qgis.PyQt.QtGui import QIcon
 
-PLUGIN_DIR = Path(__file__).resolve().parent
+from . import resources  # noqa: F401 - registers the icons of resources.qrc
+
+ICON_PATH = ":/plugins/sitecheck/icons/sitecheck.svg"
 
 
 def plugin_icon() -> QIcon:
-    """The SiteCheck icon (from the plugin folder, which resources.qrc also lists)."""
-    return QIcon(str(PLUGIN_DIR / "icons" / "sitecheck.svg"))
+    """The SiteCheck icon, from the compiled resources.qrc."""
+    return QIcon(ICON_PATH)
 
 
 class SiteCheckPlugin:

@@ -26,8 +26,16 @@ ENVIRONMENT_VARIABLE = "SITECHECK_PYTHON"
 # Variables QGIS sets for its own GDAL, PROJ and Python: inherited, they would
 # point the engine's wheels at QGIS's libraries and data.
 DROPPED_VARIABLES = (
-    "PYTHONPATH", "PYTHONHOME", "PYTHONSTARTUP", "LD_LIBRARY_PATH", "GDAL_DATA",
-    "GDAL_DRIVER_PATH", "PROJ_LIB", "PROJ_DATA", "QGIS_PREFIX_PATH", "VIRTUAL_ENV",
+    "PYTHONPATH",
+    "PYTHONHOME",
+    "PYTHONSTARTUP",
+    "LD_LIBRARY_PATH",
+    "GDAL_DATA",
+    "GDAL_DRIVER_PATH",
+    "PROJ_LIB",
+    "PROJ_DATA",
+    "QGIS_PREFIX_PATH",
+    "VIRTUAL_ENV",
 )
 
 PROGRESS_LINE = re.compile(r"^\[\s*(\d{1,3})%\]\s*(.*)$")
@@ -45,15 +53,15 @@ SETUP_HELP = (
 )
 
 
-class EngineUnavailable(Exception):
+class EngineUnavailableError(Exception):
     """No usable engine interpreter; the message says how to set one up."""
 
 
-class EngineFailed(Exception):
+class EngineFailedError(Exception):
     """The engine stopped with an error; the message is the engine's own."""
 
 
-class EngineCanceled(Exception):
+class EngineCanceledError(Exception):
     """The user canceled; the engine process was killed."""
 
 
@@ -63,7 +71,10 @@ def _checked_interpreter(path: str) -> str | None:
         return None
     probe = subprocess.run(
         [path, "-c", "import geopandas, rasterio, exactextract, pyogrio, shapely"],
-        env=engine_environment(), capture_output=True, text=True, timeout=120,
+        env=engine_environment(),
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     return path if probe.returncode == 0 else None
 
@@ -76,7 +87,7 @@ def find_interpreter(setting: str | None = None) -> str:
 
     Raises
     ------
-    EngineUnavailable
+    EngineUnavailableError
         When none of them works; the message says exactly how to set one up.
     """
     candidates = [
@@ -93,7 +104,7 @@ def find_interpreter(setting: str | None = None) -> str:
             return path
         tried.append(f"{where} ({path}) does not run the engine's libraries")
     detail = ("; ".join(tried) + ". ") if tried else ""
-    raise EngineUnavailable(detail + SETUP_HELP.format(plugin=PLUGIN_DIR))
+    raise EngineUnavailableError(detail + SETUP_HELP.format(plugin=PLUGIN_DIR))
 
 
 def engine_environment() -> dict[str, str]:
@@ -113,7 +124,9 @@ class EngineOutput:
     warnings: list[str] = field(default_factory=list)
 
 
-def run_engine(interpreter: str, arguments: list[str], feedback, progress_span=(0.0, 100.0)) -> EngineOutput:
+def run_engine(
+    interpreter: str, arguments: list[str], feedback, progress_span=(0.0, 100.0)
+) -> EngineOutput:
     """Run ``python -m sitecheck ARGUMENTS``, relaying progress to a QgsProcessingFeedback.
 
     Parameters
@@ -128,15 +141,20 @@ def run_engine(interpreter: str, arguments: list[str], feedback, progress_span=(
 
     Raises
     ------
-    EngineFailed
+    EngineFailedError
         With the engine's one-line error message.
-    EngineCanceled
+    EngineCanceledError
         When the user canceled.
     """
     process = subprocess.Popen(
         [interpreter, "-m", "sitecheck", *arguments],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
-        env=engine_environment(), text=True, encoding="utf-8", errors="replace",
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        stdin=subprocess.DEVNULL,
+        env=engine_environment(),
+        text=True,
+        encoding="utf-8",
+        errors="replace",
         start_new_session=(sys.platform != "win32"),
     )
     lines: queue.Queue[tuple[str, str | None]] = queue.Queue()
@@ -154,7 +172,7 @@ def run_engine(interpreter: str, arguments: list[str], feedback, progress_span=(
     while closed < 2:
         if feedback is not None and feedback.isCanceled():
             _kill(process)
-            raise EngineCanceled("canceled")
+            raise EngineCanceledError("canceled")
         try:
             stream, line = lines.get(timeout=0.1)
         except queue.Empty:
@@ -169,8 +187,10 @@ def run_engine(interpreter: str, arguments: list[str], feedback, progress_span=(
         _relay(line, feedback, progress_span, errors, warnings, other)
     code = process.wait()
     if code != 0:
-        message = errors[-1] if errors else ("\n".join(other[-20:]) or f"engine exited with code {code}")
-        raise EngineFailed(message)
+        message = (
+            errors[-1] if errors else ("\n".join(other[-20:]) or f"engine exited with code {code}")
+        )
+        raise EngineFailedError(message)
     return EngineOutput("\n".join(stdout), warnings)
 
 
@@ -189,11 +209,11 @@ def _relay(line, feedback, span, errors, warnings, other) -> None:
             feedback.setProgressText(progress.group(2))
         return
     if line.startswith(ERROR_PREFIX):
-        errors.append(line[len(ERROR_PREFIX):])
+        errors.append(line[len(ERROR_PREFIX) :])
     elif line.startswith(WARNING_PREFIX):
-        warnings.append(line[len(WARNING_PREFIX):])
+        warnings.append(line[len(WARNING_PREFIX) :])
         if feedback is not None:
-            feedback.pushWarning(line[len(WARNING_PREFIX):])
+            feedback.pushWarning(line[len(WARNING_PREFIX) :])
     elif line.strip():
         other.append(line)
         if feedback is not None:

@@ -29,6 +29,11 @@ def export_source(source, path: Path, layer_name: str, feedback=None) -> str:
     engine can name the layer in its error). Curves and Z/M values pass through;
     the engine linearises and flattens them.
     """
+    if not source.sourceCrs().isValid():
+        # QGIS would write such a layer as EPSG:4326; stop with the engine's own words instead.
+        raise QgsProcessingException(
+            f"{layer_name} layer ({source.sourceName()}): has no CRS; assign one (e.g. EPSG:2260) and retry"
+        )
     options = QgsVectorFileWriter.SaveVectorOptions()
     options.driverName = "GPKG"
     options.layerName = layer_name
@@ -39,11 +44,17 @@ def export_source(source, path: Path, layer_name: str, feedback=None) -> str:
         else QgsVectorFileWriter.ActionOnExistingFile.CreateOrOverwriteFile
     )
     writer = QgsVectorFileWriter.create(
-        str(path), source.fields(), source.wkbType(), source.sourceCrs(),
-        QgsCoordinateTransformContext(), options,
+        str(path),
+        source.fields(),
+        source.wkbType(),
+        source.sourceCrs(),
+        QgsCoordinateTransformContext(),
+        options,
     )
     if writer.hasError() != QgsVectorFileWriter.WriterError.NoError:
-        raise QgsProcessingException(f"cannot write {layer_name} for the engine: {writer.errorMessage()}")
+        raise QgsProcessingException(
+            f"cannot write {layer_name} for the engine: {writer.errorMessage()}"
+        )
     total = max(source.featureCount(), 1)
     for count, feature in enumerate(source.getFeatures()):
         if feedback is not None and feedback.isCanceled():
@@ -59,7 +70,9 @@ def result_layer(gpkg: Path, layer_name: str, display_name: str) -> QgsVectorLay
     """A layer of the engine's output GeoPackage."""
     layer = QgsVectorLayer(f"{gpkg}|layername={layer_name}", display_name, "ogr")
     if not layer.isValid():
-        raise QgsProcessingException(f"the engine's output has no readable layer {layer_name} ({gpkg})")
+        raise QgsProcessingException(
+            f"the engine's output has no readable layer {layer_name} ({gpkg})"
+        )
     return layer
 
 

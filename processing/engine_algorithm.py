@@ -10,10 +10,10 @@ from qgis.core import QgsProcessingAlgorithm, QgsProcessingException
 
 from ..layers.engine import (
     SETTING_NAME,
-    EngineCanceled,
-    EngineFailed,
+    EngineCanceledError,
+    EngineFailedError,
     EngineOutput,
-    EngineUnavailable,
+    EngineUnavailableError,
     find_interpreter,
     run_engine,
 )
@@ -49,11 +49,11 @@ class EngineAlgorithm(QgsProcessingAlgorithm):
         try:
             interpreter = find_interpreter(configured_interpreter())
             return run_engine(interpreter, arguments, feedback, span)
-        except EngineUnavailable as error:
+        except EngineUnavailableError as error:
             raise QgsProcessingException(str(error)) from error
-        except EngineFailed as error:
+        except EngineFailedError as error:
             raise QgsProcessingException(f"SiteCheck engine: {error}") from error
-        except EngineCanceled as error:
+        except EngineCanceledError as error:
             raise QgsProcessingException("Canceled: the SiteCheck engine was stopped") from error
 
 

@@ -1,16 +1,21 @@
-"""The SiteCheck Processing provider."""
+"""The SiteCheck Processing provider: its algorithms and its one setting."""
 
 from __future__ import annotations
 
 from qgis.core import QgsProcessingProvider
 
+from ..layers.engine import SETTING_NAME
 from ..plugin import plugin_icon
+from .adjoining_buffer import AdjoiningBufferAlgorithm
+from .check_site import CheckSiteAlgorithm
+from .notification_list import NotificationListAlgorithm
+from .steep_slopes import SteepSlopesAlgorithm
 
 
 class SiteCheckProvider(QgsProcessingProvider):
-    """Provider ``sitecheck``: its algorithms run the engine out of process."""
+    """Provider ``sitecheck``; its algorithms run the engine out of process."""
 
-    def id(self) -> str:  # noqa: A003 - QGIS API name
+    def id(self) -> str:
         return "sitecheck"
 
     def name(self) -> str:
@@ -22,5 +27,38 @@ class SiteCheckProvider(QgsProcessingProvider):
     def icon(self):
         return plugin_icon()
 
+    def load(self) -> bool:
+        """Register the engine-interpreter setting (Settings > Options > Processing > Providers)."""
+        try:
+            from processing.core.ProcessingConfig import ProcessingConfig, Setting
+        except ImportError:
+            return super().load()
+        ProcessingConfig.settingIcons[self.name()] = self.icon()
+        ProcessingConfig.addSetting(
+            Setting(
+                self.name(),
+                SETTING_NAME,
+                "Engine Python interpreter (empty: $SITECHECK_PYTHON or the plugin folder's .venv)",
+                "",
+                valuetype=Setting.FILE,
+            )
+        )
+        ProcessingConfig.readSettings()
+        self.refreshAlgorithms()
+        return True
+
+    def unload(self) -> None:
+        try:
+            from processing.core.ProcessingConfig import ProcessingConfig
+        except ImportError:
+            return
+        ProcessingConfig.removeSetting(SETTING_NAME)
+
     def loadAlgorithms(self) -> None:  # noqa: N802 - QGIS API name
-        """Algorithms arrive with the plugin issue; the provider is registered already."""
+        for algorithm in (
+            CheckSiteAlgorithm(),
+            AdjoiningBufferAlgorithm(),
+            SteepSlopesAlgorithm(),
+            NotificationListAlgorithm(),
+        ):
+            self.addAlgorithm(algorithm)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import traceback
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -263,6 +264,7 @@ def add_check_arguments(parser: argparse.ArgumentParser) -> None:
     rules.add_argument(
         "--jurisdiction-field", help="field of --jurisdictions holding the pack id or village name"
     )
+    rules.add_argument("--report", type=Path, help="self-contained HTML report")
 
 
 def measure_inputs(args: argparse.Namespace) -> MeasureInputs:
@@ -417,6 +419,10 @@ def run_check(args: argparse.Namespace) -> int:
     write_geopackage(args.out, {"parcels": result.parcels_with_triggers(), "flags": measured.flags})
     if args.json:
         write_json(args.json, check_document(result, all_parcels=args.all_parcels))
+    if args.report:
+        from sitecheck.report_html import write_html_report
+
+        write_html_report(result, args.report, all_parcels=args.all_parcels)
     for message in measured.log.warnings:
         progress.warn(message)
     print_check_summary(result, args)
@@ -452,7 +458,11 @@ def print_check_summary(result: CheckResult, args: argparse.Namespace) -> None:
         )
     if shown > 25:
         print(f"  ... and {shown - 25} more")
-    print(f"outputs: {args.out}" + (f", {args.json}" if args.json else ""))
+    print(
+        f"outputs: {args.out}"
+        + (f", {args.json}" if args.json else "")
+        + (f", {args.report}" if args.report else "")
+    )
 
 
 def run_rules(args: argparse.Namespace) -> int:
@@ -612,3 +622,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("sitecheck: interrupted", file=sys.stderr)
         return 130
+    except Exception as error:
+        traceback.print_exc()
+        print(
+            f"sitecheck: error: unexpected failure ({type(error).__name__}: {error}); "
+            "the traceback above says where",
+            file=sys.stderr,
+        )
+        return 1

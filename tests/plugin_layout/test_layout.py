@@ -93,3 +93,46 @@ def test_engine_and_plugin_versions_agree():
     metadata.read(REPO / "metadata.txt", encoding="utf-8")
     init = (REPO / "sitecheck" / "__init__.py").read_text(encoding="utf-8")
     assert f'__version__ = "{metadata["general"]["version"]}"' in init
+
+
+def _resource_tool():
+    import importlib.util
+    import sys
+
+    spec = importlib.util.spec_from_file_location("make_resources", REPO / "tools" / "make_resources.py")
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    sys.modules["make_resources"] = tool  # dataclasses look their module up
+    spec.loader.exec_module(tool)
+    return tool
+
+
+def test_compiled_resources_match_resources_qrc():
+    tool = _resource_tool()
+    tree, names, data = tool.compile_tree(tool.resource_tree(REPO / "resources.qrc"))
+    expected = tool.python_source(tree, names, data)
+    assert (REPO / "resources.py").read_text(encoding="utf-8") == expected, (
+        "resources.py is stale: run python3 tools/make_resources.py"
+    )
+    assert b"<svg" in data
+
+
+def test_qt_hash_matches_qt():
+    tool = _resource_tool()
+    # qt_hash("plugins") as Qt computes it (0x073be0b3 is what QResource looks up).
+    assert tool.qt_hash("plugins") == 0x073BE0B3
+    assert tool.qt_hash("") == 0
+
+
+def test_engine_requirements_match_the_tested_pins():
+    def pins(path):
+        return dict(
+            line.split("==", 1)
+            for line in (REPO / path).read_text().splitlines()
+            if "==" in line and not line.startswith("#")
+        )
+
+    tested = pins("constraints.txt")
+    engine = pins("engine-requirements.txt")
+    assert engine, "engine-requirements.txt lists nothing"
+    assert {name: version for name, version in engine.items() if tested.get(name) != version} == {}

@@ -1,0 +1,252 @@
+"""The HTML report of a check run: complete, escaped, self-contained and sorted."""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+import json
+import re
+from pathlib import Path
+
+import numpy as np
+import pyogrio
+import pytest
+from PIL import Image
+
+from sitecheck.check import CheckResult, check_parcels
+from sitecheck.cli import main
+from sitecheck.measure import MeasureInputs, MeasureSettings, measure
+from sitecheck.readers import LayerSource
+from sitecheck.report_html import (
+    format_sqft,
+    group_by_reason,
+    listed_rows,
+    natural_key,
+    render_report,
+    write_html_report,
+)
+from sitecheck.report_map import parcel_map_png
+from sitecheck.rules.outcome import NEEDS_REVIEW
+from sitecheck.rules.pack import SEVERITIES
+from sitecheck.sample_village import generate_village
+
+LAYERS = (
+    "impervious_existing",
+    "impervious_proposed",
+    "floodplain",
+    "wetlands",
+    "watercourses",
+    "sda",
+    "zoning",
+    "impaired_watersheds",
+)
+HOSTILE = "<script>alert(1)</script>"
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.fixture(scope="module")
+def village(tmp_path_factory) -> dict[str, Path]:
+    folder = tmp_path_factory.mktemp("village")
+    return generate_village(folder) | {"folder": folder}
+
+
+@pytest.fixture(scope="module")
+def checked(village) -> dict:
+    """The whole village checked through the command line, with a hostile owner name."""
+    folder, gpkg = village["folder"], village["gpkg"]
+    projects = pyogrio.read_dataframe(gpkg, layer="projects", read_geometry=False)
+    hostile_lot = str(projects["parcel_id"].iloc[0])
+    parcels = pyogrio.read_dataframe(gpkg, layer="parcels")
+    parcels.loc[parcels["parcel_id"] == hostile_lot, "owner"] = HOSTILE
+    rewritten = folder / "parcels.gpkg"
+    pyogrio.write_dataframe(parcels, rewritten, layer="parcels")
+    argv = [
+        "check",
+        "--quiet",
+        "--ordinance",
+        "scarsdale",
+        "--parcels",
+        f"{rewritten}:parcels",
+        "--disturbance",
+        f"{gpkg}:disturbance",
+        "--dem",
+        str(village["dem"]),
+        "--out",
+        str(folder / "out.gpkg"),
+        "--json",
+        str(folder / "out.json"),
+        "--report",
+        str(folder / "report.html"),
+    ]
+    for name in LAYERS:
+        argv += [f"--{name.replace('_', '-')}", f"{gpkg}:{name}"]
+    assert main(argv) == 0
+    return {
+        "report": (folder / "report.html").read_text(encoding="utf-8"),
+        "document": json.loads((folder / "out.json").read_text(encoding="utf-8")),
+        "projects": [str(p) for p in projects["parcel_id"]],
+        "hostile_lot": hostile_lot,
+    }
+
+
+@pytest.fixture(scope="module")
+def partial(village) -> CheckResult:
+    """Parcels and disturbance only: rules needing the missing layers need review."""
+    gpkg = str(village["gpkg"])
+    inputs = MeasureInputs(
+        parcels=LayerSource("parcels", gpkg, "parcels"),
+        disturbance=LayerSource("disturbance", gpkg, "disturbance"),
+    )
+    return check_parcels(measure(inputs, MeasureSettings()), "scarsdale")
+
+
+def section_of(report: str, parcel_id: str) -> str:
+    """The HTML of one parcel's section."""
+    sections = report.split('<section class="parcel"')[1:]
+    heading = f"<h3>Parcel {html.escape(parcel_id)}</h3>"
+    found = [s for s in sections if heading in s]
+    assert len(found) == 1, parcel_id
+    return found[0].split("</section>")[0]
+
+
+def summary_of(report: str) -> str:
+    return report.split('<section id="summary">')[1].split("</section>")[0]
+
+
+def test_every_listed_parcel_has_a_summary_row_and_a_section(checked):
+    report, document = checked["report"], checked["document"]
+    listed = [parcel["parcel_id"] for parcel in document["parcels"]]
+    summary = summary_of(report)
+    assert summary.count("<tr data-severity=") == len(listed)
+    for parcel_id in listed:
+        assert f">{html.escape(parcel_id)}</a></td>" in summary
+        section_of(report, parcel_id)
+    assert report.count('<section class="parcel"') == len(listed)
+
+
+def test_each_project_section_lists_its_triggered_citations(checked):
+    report, document = checked["report"], checked["document"]
+    by_id = {parcel["parcel_id"]: parcel for parcel in document["parcels"]}
+    for parcel_id in checked["projects"]:
+        triggered = [t for t in by_id[parcel_id]["triggers"] if t["outcome"] == "triggered"]
+        assert triggered, parcel_id
+        section = section_of(report, parcel_id)
+        block = section.split(f"<h4>Triggered rules ({len(triggered)})</h4>")[1]
+        block = block.split("<h4>Needs review")[0]
+        for trigger in triggered:
+            assert f'<span class="citation">{html.escape(trigger["citation"])}</span>' in block
+            assert html.escape(trigger["title"]) in block
+            assert f"<blockquote>{html.escape(trigger['quote'])}</blockquote>" in block
+
+
+def test_the_audit_block_names_the_pack_and_input_hashes(checked):
+    report, document = checked["report"], checked["document"]
+    audit = report.split('<section id="audit">')[1].split("</section>")[0]
+    for pack in document["packs"]:
+        assert pack["sha256"] in audit
+        assert f"<code>{pack['id']}</code>" in audit
+    hashes = {record["sha256"] for record in document["inputs"]}
+    assert len(hashes) == 2  # the rewritten parcels and the village GeoPackage
+    for record in document["inputs"]:
+        assert record["sha256"] in audit
+        assert html.escape(record["path"]) in audit
+    assert document["sitecheck_version"] in audit
+    assert "NAD83 / New York East (ftUS)" in audit
+    assert "wetland_adjacent_ft" in audit and "tolerance" in audit
+
+
+def test_values_from_the_data_are_escaped(checked):
+    report = checked["report"]
+    assert HOSTILE not in report
+    assert html.escape(HOSTILE) in section_of(report, checked["hostile_lot"])
+    assert "<script" not in report.lower()
+
+
+def test_the_report_fetches_nothing_from_the_network(checked):
+    report = checked["report"]
+    assert "http://" not in report and "https://" not in report
+    assert "@import" not in report and "url(" not in report
+    references = re.findall(r'\b(?:src|href)\s*=\s*"([^"]*)"', report)
+    assert references
+    assert all(ref.startswith(("#", "data:image/png;base64,")) for ref in references)
+
+
+def test_maps_are_embedded_png_images(checked):
+    report, document = checked["report"], checked["document"]
+    sources = re.findall(r'<img src="([^"]*)"', report)
+    assert len(sources) == len(document["parcels"])
+    for source in sources:
+        data = base64.b64decode(source.removeprefix("data:image/png;base64,"), validate=True)
+        assert data.startswith(PNG_SIGNATURE)
+
+
+def test_the_summary_is_sorted_most_demanding_first(checked):
+    summary = summary_of(checked["report"])
+    severities = re.findall(r'<tr data-severity="([^"]*)">', summary)
+    ranks = [SEVERITIES.index(s) if s in SEVERITIES else -1 for s in severities]
+    assert ranks == sorted(ranks, reverse=True)
+    assert severities[0] == "state_permit_required"  # the estate subdivision: over an acre
+    ids = re.findall(r'<a href="#parcel-\d+">([^<]*)</a>', summary)
+    for severity in set(severities):
+        same = [i for i, s in zip(ids, severities, strict=True) if s == severity]
+        assert same == sorted(same, key=natural_key)
+
+
+def test_needs_review_is_shown_once_per_shared_reason(partial):
+    report = render_report(partial, max_maps=0)
+    reviews = {
+        row: outcome.of(NEEDS_REVIEW)
+        for row in listed_rows(partial)
+        if (outcome := partial.outcomes[row]) is not None
+    }
+    row = max(reviews, key=lambda r: len(reviews[r]))
+    groups = group_by_reason(reviews[row])
+    shared = [(reason, group) for reason, group in groups if len(group) > 1]
+    assert shared, "the partial run should leave several rules on one missing input"
+    section = section_of(report, str(partial.measured.parcels["parcel_id"].iloc[row]))
+    review = section.split("<h4>Needs review")[1].split('<details class="not-triggered">')[0]
+    for reason, group in shared:
+        assert review.count(f"</span> {html.escape(reason)}</p>") == 1
+        assert f"Why ({len(group)} rules):" in review
+    assert review.count('<div class="review-group">') == len(groups)
+    assert "not measured" in section
+
+
+def test_maps_left_out_are_announced(partial, tmp_path):
+    target = tmp_path / "report.html"
+    write_html_report(partial, target, max_maps=2)
+    report = target.read_text(encoding="utf-8")
+    listed = len(listed_rows(partial))
+    assert report.count("<img ") == 2
+    assert f"the other {listed - 2:,} have none" in report
+    assert report.count('<div class="no-map">') == listed - 2
+
+
+def test_all_parcels_lists_every_parcel(partial):
+    report = render_report(partial, all_parcels=True, max_maps=0)
+    assert summary_of(report).count("<tr data-severity=") == len(partial.measured.parcels)
+    assert "No work on this parcel" in report
+
+
+def test_a_parcel_map_is_a_drawn_png(partial):
+    row = int(np.flatnonzero(partial.measured.touched)[0])
+    png = parcel_map_png(partial, row)
+    assert png.startswith(PNG_SIGNATURE)
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    assert image.size == (640, 480)
+    colours = np.unique(np.asarray(image).reshape(-1, 3), axis=0)
+    assert len(colours) > 10
+
+
+def test_number_formats():
+    assert format_sqft(26_010.4) == "26,010"
+    assert format_sqft(2_450.0, signed=True) == "+2,450"
+    assert format_sqft(-780.0, signed=True) == "-780"
+    assert format_sqft(0.0, signed=True) == "0"
+    assert format_sqft(0.37) == "0.37"
+    assert sorted(["1.1-11-3", "1.1-2-6", "1.1-2-10"], key=natural_key) == [
+        "1.1-2-6",
+        "1.1-2-10",
+        "1.1-11-3",
+    ]

@@ -1,0 +1,274 @@
+"""The Processing provider in a real QGIS: algorithms, results equal to the CLI's, errors, Cancel."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+
+import pytest
+from qgis.core import (
+    QgsApplication,
+    QgsFeature,
+    QgsGeometry,
+    QgsProcessingException,
+    QgsProcessingFeedback,
+    QgsVectorLayer,
+)
+from qgis.PyQt.QtCore import QFile
+
+import processing
+
+from .conftest import village_parameters
+
+ALGORITHMS = {"check_site", "adjoining_buffer", "steep_slopes", "notification_list"}
+
+
+def test_provider_lists_its_algorithms_with_help(plugin):
+    provider = QgsApplication.processingRegistry().providerById("sitecheck")
+    assert provider is not None
+    assert {a.name() for a in provider.algorithms()} == ALGORITHMS
+    for algorithm in provider.algorithms():
+        assert "§" in algorithm.shortHelpString(), algorithm.name()
+        for parameter in algorithm.parameterDefinitions():
+            assert parameter.help(), f"{algorithm.name()}: {parameter.name()} has no help"
+
+
+def test_check_site_parameter_keys(plugin):
+    algorithm = QgsApplication.processingRegistry().algorithmById("sitecheck:check_site")
+    keys = {p.name() for p in algorithm.parameterDefinitions()}
+    assert keys >= {
+        "ORDINANCE",
+        "ORDINANCE_FILE",
+        "PARCELS",
+        "DISTURBANCE",
+        "IMPERVIOUS_EXISTING",
+        "IMPERVIOUS_PROPOSED",
+        "FLOODPLAIN",
+        "WETLANDS",
+        "WATERCOURSES",
+        "SDA",
+        "ZONING",
+        "IMPAIRED_WATERSHEDS",
+        "DEM",
+        "OUTPUT",
+        "FLAGS",
+        "JSON_REPORT",
+        "HTML_REPORT",
+    }
+    options = algorithm.parameterDefinition("ORDINANCE").options()
+    assert [option.split(",")[0] for option in options] == ["Larchmont", "Homer", "Scarsdale"]
+
+
+def test_icon_comes_from_resources(plugin):
+    assert QFile.exists(":/plugins/sitecheck/icons/sitecheck.svg")
+    provider = QgsApplication.processingRegistry().providerById("sitecheck")
+    assert not provider.icon().isNull()
+
+
+def _metrics_and_outcomes(document: dict) -> dict:
+    return {
+        p["parcel_id"]: (
+            p["metrics"],
+            {t["rule_id"]: t["outcome"] for t in p["triggers"]},
+            p["highest_severity"],
+            p["design_storm_years"],
+        )
+        for p in document["parcels"]
+    }
+
+
+def test_check_site_gives_the_same_answers_as_the_cli(plugin, village, cli_reference, tmp_path):
+    report = tmp_path / "qgis.json"
+    result = processing.run(
+        "sitecheck:check_site", village_parameters(village, JSON_REPORT=str(report))
+    )
+    plugin_document = json.loads(report.read_text())
+    assert _metrics_and_outcomes(plugin_document) == _metrics_and_outcomes(cli_reference)
+    parcels = result["OUTPUT"]
+    if isinstance(parcels, str):
+        parcels = QgsVectorLayer(parcels)
+    by_id = {f["parcel_id"]: f for f in parcels.getFeatures()}
+    assert len(by_id) == cli_reference["parcel_count"]
+    for entry in cli_reference["parcels"]:
+        feature = by_id[entry["parcel_id"]]
+        assert feature["disturbed_area_sqft"] == pytest.approx(
+            entry["metrics"]["disturbed_area_sqft"]
+        )
+        assert (feature["highest_severity"] or None) == entry["highest_severity"]
+    assert result["TRIGGERED_PARCELS"] >= 1
+
+
+def test_selected_features_only_is_honoured(plugin, village, tmp_path):
+    from qgis.core import QgsProcessingFeatureSourceDefinition
+
+    gpkg = village / "village.gpkg"
+    layer = QgsVectorLayer(f"{gpkg}|layername=disturbance", "disturbance", "ogr")
+    first = next(layer.getFeatures())
+    layer.selectByIds([first.id()])
+    from qgis.core import QgsProject
+
+    QgsProject.instance().addMapLayer(layer)
+    try:
+        report = tmp_path / "selected.json"
+        processing.run(
+            "sitecheck:check_site",
+            village_parameters(
+                village,
+                DISTURBANCE=QgsProcessingFeatureSourceDefinition(
+                    layer.id(), selectedFeaturesOnly=True
+                ),
+                JSON_REPORT=str(report),
+            ),
+        )
+        listed = json.loads(report.read_text())["parcels"]
+        disturbed = [p for p in listed if p["metrics"]["disturbed_area_sqft"] > 0]
+        assert len(disturbed) == 1
+        assert disturbed[0]["parcel_id"] == first["parcel_id"]
+    finally:
+        QgsProject.instance().removeMapLayer(layer.id())
+
+
+def test_a_bad_pack_gives_the_engines_message(plugin, village, tmp_path):
+    pack = tmp_path / "bad.toml"
+    pack.write_text(
+        '[pack]\nid = "bad"\nname = "Bad"\nchapter = "1"\nversion = "1"\n\n[[rules]]\nid = "bad.rule"\n'
+        'citation = "§ 1"\ntitle = "t"\nseverity = "informational"\nrequirement = "r"\nquote = "q"\n'
+        'when = "__import__(\\"os\\") > 0"\n',
+        encoding="utf-8",
+    )
+    with pytest.raises(QgsProcessingException) as caught:
+        processing.run(
+            "sitecheck:check_site", village_parameters(village, ORDINANCE_FILE=str(pack))
+        )
+    message = str(caught.value)
+    assert "rule bad.rule" in message and "line" in message
+
+
+def test_a_layer_without_crs_is_named(plugin, village, tmp_path):
+    from qgis.core import QgsCoordinateTransformContext, QgsVectorFileWriter
+
+    memory = QgsVectorLayer("Polygon?crs=EPSG:2260&field=parcel_id:string", "lots", "memory")
+    feature = QgsFeature(memory.fields())
+    feature.setGeometry(
+        QgsGeometry.fromWkt(
+            "POLYGON((690000 787000,690100 787000,690100 787100,690000 787100,690000 787000))"
+        )
+    )
+    feature.setAttribute("parcel_id", "1")
+    memory.dataProvider().addFeatures([feature])
+    options = QgsVectorFileWriter.SaveVectorOptions()
+    options.driverName = "ESRI Shapefile"
+    QgsVectorFileWriter.writeAsVectorFormatV3(
+        memory, str(tmp_path / "lots.shp"), QgsCoordinateTransformContext(), options
+    )
+    (tmp_path / "lots.prj").unlink()  # a shapefile without its .prj: no CRS
+    parcels = QgsVectorLayer(str(tmp_path / "lots.shp"), "lots", "ogr")
+    assert not parcels.crs().isValid()
+    with pytest.raises(QgsProcessingException) as caught:
+        processing.run("sitecheck:check_site", village_parameters(village, PARCELS=parcels))
+    assert "parcels layer" in str(caught.value) and "has no CRS" in str(caught.value)
+
+
+class CancelOnProgress(QgsProcessingFeedback):
+    """Cancels as soon as the engine reports progress beyond the export."""
+
+    def setProgress(self, progress):  # noqa: N802 - QGIS API name
+        super().setProgress(progress)
+        if progress > 6:
+            self.cancel()
+
+
+def _engine_processes() -> list[str]:
+    found = []
+    for pid in os.listdir("/proc"):
+        if pid.isdigit():
+            try:
+                command = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+            except OSError:
+                continue
+            if "-m sitecheck check" in command:
+                found.append(command)
+    return found
+
+
+def test_cancel_stops_the_engine_and_leaves_nothing(plugin, village):
+    temp = Path(os.environ.get("TMPDIR", "/tmp"))
+    before = set(temp.glob("sitecheck-*"))
+    feedback = CancelOnProgress()
+    with pytest.raises(QgsProcessingException, match="Canceled"):
+        processing.run("sitecheck:check_site", village_parameters(village), feedback=feedback)
+    time.sleep(0.2)
+    assert _engine_processes() == []
+    assert set(temp.glob("sitecheck-*")) - before == set()
+
+
+def test_other_algorithms_run(plugin, village, tmp_path):
+    gpkg = village / "village.gpkg"
+    buffers = processing.run(
+        "sitecheck:adjoining_buffer",
+        {
+            "PARCELS": f"{gpkg}|layername=parcels",
+            "ZONING": f"{gpkg}|layername=zoning",
+            "OUTPUT": "TEMPORARY_OUTPUT",
+        },
+    )["OUTPUT"]
+    assert buffers.featureCount() > 200
+    slopes = processing.run(
+        "sitecheck:steep_slopes",
+        {
+            "DEM": str(village / "dem.tif"),
+            "OUTPUT": "TEMPORARY_OUTPUT",
+            "OUTPUT_RASTER": str(tmp_path / "classes.tif"),
+        },
+    )
+    assert slopes["OUTPUT"].featureCount() == 2
+    assert (tmp_path / "classes.tif").is_file()
+    notice = processing.run(
+        "sitecheck:notification_list",
+        {
+            "PARCELS": f"{gpkg}|layername=parcels",
+            "LOT_IDS": "1.1-7-10",
+            "OUTPUT": "TEMPORARY_OUTPUT",
+            "CSV": str(tmp_path / "notice.csv"),
+        },
+    )
+    assert notice["OUTPUT"].featureCount() > 3
+    assert (tmp_path / "notice.csv").read_text().startswith("parcel_id,owner,address,distance_ft")
+
+
+def test_a_missing_engine_says_how_to_set_one_up(plugin, village, tmp_path, monkeypatch):
+    import importlib
+
+    engine = importlib.import_module("sitecheck_qgis.layers.engine")
+    monkeypatch.setenv("SITECHECK_PYTHON", str(tmp_path / "no-python"))
+    monkeypatch.setattr(engine, "PLUGIN_DIR", tmp_path)  # no .venv there
+    monkeypatch.setattr(engine, "_verified", {})
+    with pytest.raises(QgsProcessingException) as caught:
+        processing.run("sitecheck:check_site", village_parameters(village))
+    message = str(caught.value)
+    assert "SITECHECK_PYTHON" in message and "make install" in message
+    assert "Settings > Options > Processing > Providers > SiteCheck" in message
+    assert "engine-requirements.txt" in message
+
+
+def test_results_load_styled_in_a_group(plugin, village):
+    from qgis.core import QgsProcessingContext, QgsProject
+
+    project = QgsProject.instance()
+    context = QgsProcessingContext()
+    context.setProject(project)
+    feedback = QgsProcessingFeedback()
+    processing.runAndLoadResults(
+        "sitecheck:check_site", village_parameters(village), feedback=feedback, context=context
+    )
+    groups = [g for g in project.layerTreeRoot().findGroups() if g.name().startswith("SiteCheck ")]
+    assert groups, "the results should sit in a group named after the run"
+    layers = [node.layer() for node in groups[-1].findLayers()]
+    renderers = {layer.name(): layer.renderer().type() for layer in layers}
+    assert set(renderers.values()) == {"categorizedSymbol"}
+    parcels = next(layer for layer in layers if "highest_severity" in layer.fields().names())
+    assert parcels.renderer().classAttribute() == "highest_severity"
+    assert parcels.labelsEnabled()
+    project.clear()

@@ -1,0 +1,123 @@
+"""Write the result layers' .qml styles with PyQGIS (run with Debian's python3 and python3-qgis).
+
+    QT_QPA_PLATFORM=offscreen /usr/bin/python3 tools/make_styles.py
+
+The styles are committed in layers/styles; rerun this after changing colours.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from qgis.core import (
+    QgsApplication,
+    QgsCategorizedSymbolRenderer,
+    QgsFillSymbol,
+    QgsPalLayerSettings,
+    QgsRendererCategory,
+    QgsTextBufferSettings,
+    QgsTextFormat,
+    QgsVectorLayer,
+    QgsVectorLayerSimpleLabeling,
+)
+from qgis.PyQt.QtGui import QColor
+
+STYLES = Path(__file__).resolve().parent.parent / "layers" / "styles"
+
+SEVERITY_COLOURS = (
+    ("state_permit_required", "State permit required", "#6a3d9a"),
+    ("board_approval_required", "Board approval required", "#d7301f"),
+    ("permit_required", "Permit required", "#fc8d59"),
+    ("submittal_required", "Submittal required", "#fdcc8a"),
+    ("informational", "Informational", "#9ecae1"),
+    ("exempt", "Exempt", "#a1d99b"),
+)
+
+FLAG_COLOURS = (
+    ("floodway", "Floodway", "#08306b"),
+    ("floodplain_1pct", "1% (100-year) floodplain", "#2171b5"),
+    ("floodplain_0_2pct", "0.2% (500-year) floodplain", "#9ecae1"),
+    ("wetland", "Wetland", "#238b45"),
+    ("wetland_adjacent", "Wetland adjacent area", "#a1d99b"),
+    ("watercourse_buffer", "Watercourse buffer", "#41b6c4"),
+    ("adjoining_buffer", "Adjoining property buffer", "#e7298a"),
+    ("slope_over_25pct", "Slope over 25%", "#8c2d04"),
+    ("slope_over_15pct", "Slope over 15%", "#fe9929"),
+    ("outside_parcel", "Outside the parcel (street)", "#737373"),
+)
+
+
+def fill(colour: str, alpha: int, outline: str, width: str = "0.4") -> QgsFillSymbol:
+    fill_colour = QColor(colour)
+    fill_colour.setAlpha(alpha)
+    return QgsFillSymbol.createSimple(
+        {
+            "color": ",".join(str(c) for c in fill_colour.getRgb()),
+            "outline_color": outline,
+            "outline_width": width,
+            "outline_width_unit": "MM",
+        }
+    )
+
+
+def parcels_style(path: Path) -> None:
+    layer = QgsVectorLayer(
+        "MultiPolygon?crs=EPSG:2260&field=parcel_id:string&field=highest_severity:string",
+        "parcels",
+        "memory",
+    )
+    categories = [
+        QgsRendererCategory(value, fill(colour, 150, "#404040"), label)
+        for value, label, colour in SEVERITY_COLOURS
+    ]
+    categories.append(QgsRendererCategory(None, fill("#ffffff", 0, "#9e9e9e", "0.2"), "No trigger"))
+    layer.setRenderer(QgsCategorizedSymbolRenderer("highest_severity", categories))
+    text = QgsTextFormat()
+    text.setSize(8)
+    buffer = QgsTextBufferSettings()
+    buffer.setEnabled(True)
+    buffer.setSize(0.8)
+    text.setBuffer(buffer)
+    labels = QgsPalLayerSettings()
+    labels.fieldName = "parcel_id"
+    labels.setFormat(text)
+    labels.scaleVisibility = True
+    labels.maximumScale = 1
+    labels.minimumScale = 10000
+    layer.setLabeling(QgsVectorLayerSimpleLabeling(labels))
+    layer.setLabelsEnabled(True)
+    _save(layer, path)
+
+
+def flags_style(path: Path) -> None:
+    layer = QgsVectorLayer("MultiPolygon?crs=EPSG:2260&field=kind:string", "flags", "memory")
+    categories = [
+        QgsRendererCategory(value, fill(colour, 170, colour, "0.6"), label)
+        for value, label, colour in FLAG_COLOURS
+    ]
+    layer.setRenderer(QgsCategorizedSymbolRenderer("kind", categories))
+    _save(layer, path)
+
+
+def _save(layer: QgsVectorLayer, path: Path) -> None:
+    message, ok = layer.saveNamedStyle(str(path))
+    if not ok:
+        raise SystemExit(f"cannot write {path}: {message}")
+    print(f"wrote {path}")
+
+
+def main() -> None:
+    app = QgsApplication([], False)
+    app.initQgis()
+    STYLES.mkdir(parents=True, exist_ok=True)
+    parcels_style(STYLES / "parcels.qml")
+    flags_style(STYLES / "flags.qml")
+    app.exitQgis()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
