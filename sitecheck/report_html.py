@@ -28,6 +28,7 @@ from sitecheck.check import CheckResult
 from sitecheck.measure import PROJECT_FIELDS
 from sitecheck.metrics import ACRE_METRICS, METRICS, Metric, acres_name
 from sitecheck.output import write_text
+from sitecheck.report_map import ParcelMapper
 from sitecheck.rules.attributes import ATTRIBUTES
 from sitecheck.rules.outcome import NEEDS_REVIEW, NOT_TRIGGERED, TRIGGERED, ParcelOutcome, Trigger
 from sitecheck.rules.pack import SEVERITIES, Pack
@@ -103,8 +104,6 @@ def report_parts(
     result: CheckResult, all_parcels: bool, max_maps: int, generated: datetime
 ) -> Iterator[str]:
     """The report in pieces, in document order, so a large one is written as it is drawn."""
-    from sitecheck.report_map import ParcelMapper  # matplotlib only when a report is drawn
-
     rows = listed_rows(result, all_parcels)
     mapped = rows[: max(max_maps, 0)]
     yield _page_start(result)
@@ -145,9 +144,10 @@ def severity_rank(outcome: ParcelOutcome | None) -> int:
 
 def natural_key(text: str) -> tuple[tuple[int, str], ...]:
     """Sort key reading digit runs as numbers: '1.1-2-6' before '1.1-11-3'."""
+    parts = re.split(r"([0-9]+)", text)  # digit runs at the odd positions
     return tuple(
-        (0, f"{int(part):020d}") if part.isdigit() else (1, part.lower())
-        for part in re.split(r"(\d+)", text)
+        (0, f"{int(part):020d}") if position % 2 else (1, part.lower())
+        for position, part in enumerate(parts)
         if part
     )
 
@@ -263,7 +263,7 @@ code { font-family: "SFMono-Regular", Consolas, "Liberation Mono", monospace;
   color: var(--muted); margin-bottom: 4px; }
 .report-header .packs { margin: 6px 0; font-size: 15px; }
 .report-header .packs li { margin: 2px 0; }
-.report-header ul { padding-left: 18px; margin: 4px 0; }
+.report-header ul { list-style: none; padding-left: 0; margin: 4px 0; }
 .meta { display: flex; flex-wrap: wrap; gap: 6px 22px; color: var(--muted); font-size: 13px; }
 .meta strong { color: var(--ink); }
 nav.toc { margin: 10px 0 0; font-size: 13px; }
@@ -390,7 +390,7 @@ def _header(result: CheckResult, generated: datetime, rows: list[int]) -> str:
         f'<div class="packs"><ul>{packs}</ul></div>\n'
         '<div class="meta">'
         f"<span>Report date <strong>{esc(generated.astimezone(timezone.utc).strftime('%Y-%m-%d'))}"
-        "</strong></span>"
+        "</strong> (UTC)</span>"
         f"<span><strong>{len(rows):,}</strong> parcels listed of "
         f"{len(measured.parcels):,} in the parcel layer</span>"
         f"<span>Measured in <strong>{esc(crs['authid'] or crs['name'])}</strong> "
@@ -571,12 +571,15 @@ def _severity_counts(outcomes: list[ParcelOutcome | None]) -> str:
 
 
 def _maps_notice(listed: int, mapped: int, max_maps: int) -> str:
+    """Say when maps were left out, and why."""
     if mapped >= listed:
         return ""
+    if mapped == 0:
+        return '<p class="notice">This report was made without parcel maps.</p>\n'
     return (
         f'<p class="notice">Maps are drawn for the first {mapped:,} parcels in the order below; '
         f"the other {listed - mapped:,} have none (the report draws at most "
-        f"{max(max_maps, 0):,} maps).</p>\n"
+        f"{max_maps:,} maps).</p>\n"
     )
 
 
@@ -645,10 +648,12 @@ def _parcel_section(result: CheckResult, row: int, png: bytes | None, max_maps: 
 
 
 def _map_figure(parcel_id: object, png: bytes | None, max_maps: int) -> str:
+    if png is None and max_maps <= 0:
+        return '<div class="no-map">This report was made without parcel maps.</div>'
     if png is None:
         return (
             f'<div class="no-map">No map for this parcel: the report draws at most '
-            f"{max(max_maps, 0):,} maps, for the parcels first in the summary.</div>"
+            f"{max_maps:,} maps, for the parcels first in the summary.</div>"
         )
     data = base64.b64encode(png).decode("ascii")
     return (

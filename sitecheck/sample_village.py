@@ -303,7 +303,7 @@ class _Project:
     name: str
     lot: int
     exercises: str
-    project_type: str = "single_family_residential"
+    project_type: str = "single_family_home"
     activity: str = "construction"
     permit: str | None = "building"
     disturbance: list[tuple[shapely.Geometry, int | None]] = field(default_factory=list)
@@ -915,7 +915,7 @@ def _p3_subdivision(site: _Site, used: list[int]) -> _Project | None:
         i,
         "over two acres disturbed in three phases (largest over one acre) on a lot over two "
         "acres; reaches the wetland, its 100-ft adjacent area and slopes over 25%",
-        project_type="subdivision",
+        project_type="single_family_subdivision",
         disturbance=[
             (_box(lot, *east, 0.0, 250.0), 1),
             (_box(lot, *east, 250.0, 350.0), 2),
@@ -1485,7 +1485,7 @@ def _add_random(
         parcel_id=[pids[k] for k in project[order].tolist()],
         project=[names[k] for k in project[order].tolist()],
         phase=[None if p == 0 else int(p) for p in phase[order].tolist()],
-        project_type=["single_family_residential"] * count,
+        project_type=["single_family_home"] * count,
         activity=["construction"] * count,
         permit=["building"] * count,
     )

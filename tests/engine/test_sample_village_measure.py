@@ -106,3 +106,13 @@ def test_a_spill_onto_the_neighbour_is_measured_there_without_changing_its_cover
     for pid in neighbours:
         assert metrics[pid]["impervious_net_change_sqft"] == 0
     assert metrics[pool_lot]["impervious_net_change_sqft"] > 0
+
+
+def test_project_attributes_use_the_documented_codes(tmp_path_factory):
+    from sitecheck.rules.attributes import ATTRIBUTES_BY_NAME
+
+    paths = generate_village(tmp_path_factory.mktemp("codes"))
+    disturbance = pyogrio.read_dataframe(paths["gpkg"], layer="disturbance", read_geometry=False)
+    for name in ("project_type", "activity", "permit"):
+        used = set(disturbance[name].dropna())
+        assert used <= set(ATTRIBUTES_BY_NAME[name].codes), (name, used)

@@ -272,3 +272,63 @@ def test_results_load_styled_in_a_group(plugin, village):
     assert parcels.renderer().classAttribute() == "highest_severity"
     assert parcels.labelsEnabled()
     project.clear()
+
+
+def test_check_site_runs_inside_a_model(plugin, village, tmp_path):
+    """The Model Designer case: check_site as a child algorithm fed by model inputs."""
+    from qgis.core import (
+        QgsProcessingModelAlgorithm,
+        QgsProcessingModelChildAlgorithm,
+        QgsProcessingModelChildParameterSource,
+        QgsProcessingModelOutput,
+        QgsProcessingModelParameter,
+        QgsProcessingParameterFeatureSource,
+    )
+
+    model = QgsProcessingModelAlgorithm("screen a site", "SiteCheck")
+    for name in ("parcels", "disturbance"):
+        model.addModelParameter(
+            QgsProcessingParameterFeatureSource(name, name), QgsProcessingModelParameter(name)
+        )
+    child = QgsProcessingModelChildAlgorithm("sitecheck:check_site")
+    child.setChildId("check")
+    child.addParameterSources(
+        "PARCELS", [QgsProcessingModelChildParameterSource.fromModelParameter("parcels")]
+    )
+    child.addParameterSources(
+        "DISTURBANCE", [QgsProcessingModelChildParameterSource.fromModelParameter("disturbance")]
+    )
+    child.addParameterSources(
+        "ORDINANCE", [QgsProcessingModelChildParameterSource.fromStaticValue(0)]
+    )
+    report = QgsProcessingModelOutput("report", "report")
+    report.setChildOutputName("JSON_REPORT")
+    child.setModelOutputs({"report": report})
+    model.addChildAlgorithm(child)
+    gpkg = village / "village.gpkg"
+    target = tmp_path / "model.json"
+    results = processing.run(
+        model,
+        {
+            "parcels": f"{gpkg}|layername=parcels",
+            "disturbance": f"{gpkg}|layername=disturbance",
+            "check:report": str(target),
+        },
+    )
+    assert Path(results["check:report"]).is_file()
+    document = json.loads(target.read_text())
+    assert document["packs"][0]["id"] == "larchmont"
+    assert any(p["triggers"] for p in document["parcels"])
+
+
+def test_batch_of_parcels_one_run_each(plugin, village, tmp_path):
+    """Batch mode runs the algorithm once per row; rows must not share state."""
+    reports = []
+    for ordinance in (0, 1, 2):
+        report = tmp_path / f"batch{ordinance}.json"
+        processing.run(
+            "sitecheck:check_site",
+            village_parameters(village, ORDINANCE=ordinance, JSON_REPORT=str(report)),
+        )
+        reports.append(json.loads(report.read_text()))
+    assert [r["packs"][0]["id"] for r in reports] == ["larchmont", "homer", "scarsdale"]
