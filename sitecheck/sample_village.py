@@ -1357,6 +1357,7 @@ def _add_hand_placed(
             project_type=[p.project_type] * n,
             activity=[p.activity] * n,
             permit=[p.permit] * n,
+            larger_common_plan=[p.project_type == "single_family_subdivision"] * n,
         )
         kept = features[(features.lot == p.lot) & ~features.index.isin(p.removed)]
         geoms = [_shifted(g, offset) for g in kept.geom] + [_shifted(g, offset) for g, _ in p.added]
@@ -1488,6 +1489,7 @@ def _add_random(
         project_type=["single_family_home"] * count,
         activity=["construction"] * count,
         permit=["building"] * count,
+        larger_common_plan=[False] * count,
     )
     keep = np.isin(existing[1], chosen)
     lots = np.r_[existing[1][keep], chosen]
@@ -1524,6 +1526,7 @@ def _project_frames(
             "project_type": cols.get("project_type", []),
             "activity": cols.get("activity", []),
             "permit": cols.get("permit", []),
+            "larger_common_plan": pd.array(cols.get("larger_common_plan", []), dtype="boolean"),
         },
         geometry=_concat(rows.dist_geoms),
         crs=CRS,

@@ -19,7 +19,15 @@ LAYER_FIELDS = {
     "impervious_existing": (["parcel_id", "kind"], "Polygon"),
     "impervious_proposed": (["parcel_id", "kind"], "Polygon"),
     "disturbance": (
-        ["parcel_id", "project", "phase", "project_type", "activity", "permit"],
+        [
+            "parcel_id",
+            "project",
+            "phase",
+            "project_type",
+            "activity",
+            "permit",
+            "larger_common_plan",
+        ],
         "Polygon",
     ),
     "floodplain": (["FLD_ZONE", "ZONE_SUBTY", "SFHA_TF"], "Polygon"),
