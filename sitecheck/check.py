@@ -19,7 +19,7 @@ from sitecheck.errors import InputError
 from sitecheck.measure import MeasureResult
 from sitecheck.metrics import METRICS
 from sitecheck.parcels import find_field
-from sitecheck.readers import POLYGONAL, LayerSource, read_layer
+from sitecheck.readers import POLYGONAL, LayerSource
 from sitecheck.rules.attributes import ATTRIBUTES, attribute_value
 from sitecheck.rules.outcome import NEEDS_REVIEW, TRIGGERED, ParcelOutcome, evaluate_pack
 from sitecheck.rules.pack import BUNDLED, Pack, load_pack
@@ -139,7 +139,7 @@ def _packs_by_jurisdiction(
 ) -> tuple[list[Pack | None], dict[str, Pack]]:
     if not field_name:
         raise InputError("--jurisdictions needs --jurisdiction-field NAME")
-    frame = read_layer(source, POLYGONAL, measured.log, target_crs=measured.working.crs)
+    frame = measured.log.read(source, POLYGONAL, target_crs=measured.working.crs)
     columns = [c for c in frame.columns if c not in (frame.geometry.name, "_fid")]
     found = find_field(columns, [field_name])
     if found is None:

@@ -489,11 +489,11 @@ def run_notify(args: argparse.Namespace) -> int:
     from sitecheck.notify import notification_list
     from sitecheck.output import write_geopackage, write_text
     from sitecheck.parcels import read_parcels
-    from sitecheck.readers import ReadLog
+    from sitecheck.readers import LayerReader
 
     if args.distance_ft <= 0:
         raise InputError(f"--distance-ft: must be positive (got {args.distance_ft})")
-    log = ReadLog()
+    log = LayerReader()
     parcels = read_parcels(LayerSource.parse("parcels", args.parcels), log, args.id_field)
     disturbance = LayerSource.parse("disturbance", args.disturbance) if args.disturbance else None
     notice = notification_list(
@@ -522,9 +522,9 @@ def run_adjoining_buffer(args: argparse.Namespace) -> int:
     from sitecheck.measure import ZONING_FIELD_CANDIDATES, MeasureSettings, zoning_districts
     from sitecheck.output import write_geopackage
     from sitecheck.parcels import read_parcels
-    from sitecheck.readers import ReadLog
+    from sitecheck.readers import LayerReader
 
-    log = ReadLog()
+    log = LayerReader()
     candidates = [args.zoning_field] if args.zoning_field else list(ZONING_FIELD_CANDIDATES)
     parcels = read_parcels(
         LayerSource.parse("parcels", args.parcels), log, args.id_field, extra_fields=candidates

@@ -24,7 +24,7 @@ from sitecheck.metrics import ACRE_METRICS, METRICS, SQFT_PER_ACRE, acres_name
 from sitecheck.overlay import Surface, area_by_group, empty_array, polygonal, union_by_group
 from sitecheck.parcels import Parcels, find_field, read_parcels
 from sitecheck.progress import Progress
-from sitecheck.readers import LINEAR, POLYGONAL, LayerSource, ReadLog, read_layer
+from sitecheck.readers import LINEAR, POLYGONAL, LayerReader, LayerSource
 from sitecheck.slope import SlopeSettings, measure_slopes
 
 ZONING_FIELD_CANDIDATES = ("district", "ZONE", "ZONING")
@@ -124,7 +124,8 @@ class MeasureResult:
     touched : ndarray of bool
         Parcels with disturbance or a proposed change of impervious cover.
     working : WorkingCRS
-    log : ReadLog
+    log : LayerReader
+        What was read (inputs with their hashes) and the warnings raised.
     settings : MeasureSettings
     id_field : str
     """
@@ -133,7 +134,7 @@ class MeasureResult:
     flags: gpd.GeoDataFrame
     touched: np.ndarray
     working: WorkingCRS
-    log: ReadLog
+    log: LayerReader
     settings: MeasureSettings
     id_field: str
     timings: dict[str, float] = field(default_factory=dict)  # seconds per stage
@@ -152,7 +153,10 @@ class _Disturbance:
 
 
 def measure(
-    inputs: MeasureInputs, settings: MeasureSettings, progress: Progress | None = None
+    inputs: MeasureInputs,
+    settings: MeasureSettings,
+    progress: Progress | None = None,
+    reader: LayerReader | None = None,
 ) -> MeasureResult:
     """Measure every parcel of a run.
 
@@ -161,6 +165,8 @@ def measure(
     inputs : MeasureInputs
     settings : MeasureSettings
     progress : Progress, optional
+    reader : LayerReader, optional
+        Where layers come from; by default read from their files.
 
     Returns
     -------
@@ -172,14 +178,14 @@ def measure(
         For any input a user must fix; the message names the layer or field.
     """
     progress = progress or Progress(quiet=True)
-    log = ReadLog()
+    reader = reader or LayerReader()
     progress.update(0, "reading parcels")
     zoning_fields = (
         [settings.zoning_field] if settings.zoning_field else list(ZONING_FIELD_CANDIDATES)
     )
     parcels = read_parcels(
         inputs.parcels,
-        log,
+        reader,
         settings.id_field,
         settings.crs,
         [*zoning_fields, *SDA_FIELD_CANDIDATES],
@@ -194,7 +200,7 @@ def measure(
     flags = _FlagCollector(parcels.ids)
 
     progress.update(10, "splitting disturbance by lot")
-    disturbance = _measure_disturbance(inputs.disturbance, parcels, lot_tree, log, working)
+    disturbance = _measure_disturbance(inputs.disturbance, parcels, lot_tree, reader, working)
     disturbed = disturbance.geoms
     metrics["disturbed_area_sqft"] = shapely.area(disturbed) * sqft
     metrics["disturbed_outside_parcel_sqft"] = shapely.area(disturbance.outside) * sqft
@@ -204,28 +210,30 @@ def measure(
 
     progress.update(25, "measuring impervious cover")
     touched = has_disturbance.copy()
-    _measure_impervious(inputs, parcels, lot_tree, log, metrics, touched, disturbance.owns_feature)
+    _measure_impervious(
+        inputs, parcels, lot_tree, reader, metrics, touched, disturbance.owns_feature
+    )
 
     progress.update(40, "overlaying constraint layers")
     active = np.flatnonzero(has_disturbance)
     tile = settings.tile_size_ft / working.feet_per_unit
-    _measure_floodplain(inputs.floodplain, log, working, disturbed, active, tile, metrics, flags)
+    _measure_floodplain(inputs.floodplain, reader, working, disturbed, active, tile, metrics, flags)
     _measure_wetlands(
-        inputs.wetlands, log, working, settings, disturbed, active, tile, metrics, flags
+        inputs.wetlands, reader, working, settings, disturbed, active, tile, metrics, flags
     )
     _measure_watercourses(
-        inputs.watercourses, log, working, settings, disturbed, active, tile, metrics, flags
+        inputs.watercourses, reader, working, settings, disturbed, active, tile, metrics, flags
     )
 
     progress.update(55, "zoning and the adjoining property buffer")
-    districts = zoning_districts(inputs.zoning, parcels, lot_tree, log, settings)
+    districts = zoning_districts(inputs.zoning, parcels, lot_tree, reader, settings)
     metrics["zoning_district"] = (
         districts if districts is not None else np.full(n, None, dtype=object)
     )
     _measure_adjoining(
         inputs.adjoining_buffer,
         parcels,
-        log,
+        reader,
         settings,
         districts,
         disturbed,
@@ -237,12 +245,12 @@ def measure(
 
     progress.update(65, "sensitive drainage areas and impaired watersheds")
     metrics["in_sda"] = (
-        _lot_flag_layer(inputs.sda, log, working, lots, tile)
+        _lot_flag_layer(inputs.sda, reader, working, lots, tile)
         if inputs.sda is not None
         else _parcel_flag_field(parcels, SDA_FIELD_CANDIDATES)
     )
     metrics["in_impaired_watershed"] = _lot_flag_layer(
-        inputs.impaired_watersheds, log, working, lots, tile
+        inputs.impaired_watersheds, reader, working, lots, tile
     )
 
     progress.update(70, "measuring slopes")
@@ -250,7 +258,7 @@ def measure(
 
     progress.update(95, "assembling results")
     table = _result_table(parcels, metrics, disturbance.attributes)
-    _warn_removed_cover(table, touched, log)
+    _warn_removed_cover(table, touched, reader)
     flag_frame = flags.frame(working)
     progress.update(100, "measured")
     return MeasureResult(
@@ -258,7 +266,7 @@ def measure(
         flag_frame,
         touched,
         working,
-        log,
+        reader,
         settings,
         parcels.id_field,
         dict(progress.timings),
@@ -270,13 +278,13 @@ def _measure_disturbance(
     source: LayerSource,
     parcels: Parcels,
     lot_tree: shapely.STRtree,
-    log: ReadLog,
+    reader: LayerReader,
     working: WorkingCRS,
 ) -> _Disturbance:
-    frame = read_layer(source, POLYGONAL, log, target_crs=working.crs)
+    frame = reader.read(source, POLYGONAL, target_crs=working.crs)
     n = len(parcels.geoms)
     features = frame.geometry.to_numpy()
-    hints = _lot_hints(frame, parcels, source, log)
+    hints = _lot_hints(frame, parcels, source, reader)
     pieces, owner = split_by_lot(features, parcels.geoms, lot_tree, hints, keep_outside=True)
     geoms = union_by_group(pieces.geoms, pieces.lot, n)
     outside = union_by_group(pieces.geoms[pieces.outside], pieces.lot[pieces.outside], n)
@@ -294,7 +302,7 @@ def _measure_disturbance(
 
 
 def _lot_hints(
-    frame: gpd.GeoDataFrame, parcels: Parcels, source: LayerSource, log: ReadLog
+    frame: gpd.GeoDataFrame, parcels: Parcels, source: LayerSource, reader: LayerReader
 ) -> np.ndarray | None:
     """Lot index each feature names in its parcel-id field, -1 where none."""
     columns = [c for c in frame.columns if c != frame.geometry.name]
@@ -309,7 +317,7 @@ def _lot_hints(
     unknown = values.notna() & (values != "") & hints.isna()
     if unknown.any():
         shown = ", ".join(sorted(set(values[unknown].astype(str)))[:10])
-        log.warn(
+        reader.warn(
             f"{source.label()}: {int(unknown.sum())} feature(s) name parcels "
             "not in the parcel layer "
             f"({shown}); their street parts go to the lot holding most of them"
@@ -383,7 +391,7 @@ def _measure_impervious(
     inputs: MeasureInputs,
     parcels: Parcels,
     lot_tree: shapely.STRtree,
-    log: ReadLog,
+    reader: LayerReader,
     metrics: dict[str, np.ndarray],
     touched: np.ndarray,
     owns_disturbance: np.ndarray,
@@ -401,14 +409,14 @@ def _measure_impervious(
     nulls = np.full(n, np.nan)
     existing = nulls.copy()
     if inputs.impervious_existing is not None:
-        existing = _cover_by_lot(inputs.impervious_existing, parcels, lot_tree, log)[0] * sqft
+        existing = _cover_by_lot(inputs.impervious_existing, parcels, lot_tree, reader)[0] * sqft
     metrics["impervious_existing_sqft"] = existing
     if inputs.impervious_proposed is None:
         metrics["impervious_proposed_sqft"] = nulls.copy()
         metrics["impervious_net_change_sqft"] = nulls.copy()
         metrics["impervious_proposed_pct"] = nulls.copy()
         return
-    proposed_area, owners = _cover_by_lot(inputs.impervious_proposed, parcels, lot_tree, log)
+    proposed_area, owners = _cover_by_lot(inputs.impervious_proposed, parcels, lot_tree, reader)
     project_lots = owns_disturbance.copy()
     project_lots[owners[owners >= 0]] = True
     proposed = np.where(project_lots, proposed_area * sqft, existing)
@@ -419,10 +427,10 @@ def _measure_impervious(
 
 
 def _cover_by_lot(
-    source: LayerSource, parcels: Parcels, lot_tree: shapely.STRtree, log: ReadLog
+    source: LayerSource, parcels: Parcels, lot_tree: shapely.STRtree, reader: LayerReader
 ) -> tuple[np.ndarray, np.ndarray]:
     """Area of a cover layer inside each lot (overlaps once) and each feature's lot."""
-    frame = read_layer(source, POLYGONAL, log, target_crs=parcels.working.crs)
+    frame = reader.read(source, POLYGONAL, target_crs=parcels.working.crs)
     n = len(parcels.geoms)
     pieces, owner = split_by_lot(
         frame.geometry.to_numpy(), parcels.geoms, lot_tree, keep_outside=False
@@ -445,7 +453,7 @@ def _active_overlap(
 
 def _measure_floodplain(
     source: LayerSource | None,
-    log: ReadLog,
+    reader: LayerReader,
     working: WorkingCRS,
     disturbed: np.ndarray,
     active: np.ndarray,
@@ -463,7 +471,7 @@ def _measure_floodplain(
         for metric, _ in names.values():
             metrics[metric] = np.full(n, np.nan)
         return
-    frame = read_layer(source, POLYGONAL, log, target_crs=working.crs)
+    frame = reader.read(source, POLYGONAL, target_crs=working.crs)
     surfaces = flood_surfaces(frame, source, tile)
     for attribute, (metric, kind) in names.items():
         areas, geoms = _active_overlap(getattr(surfaces, attribute), disturbed, active, n)
@@ -473,7 +481,7 @@ def _measure_floodplain(
 
 def _measure_wetlands(
     source: LayerSource | None,
-    log: ReadLog,
+    reader: LayerReader,
     working: WorkingCRS,
     settings: MeasureSettings,
     disturbed: np.ndarray,
@@ -487,7 +495,7 @@ def _measure_wetlands(
         metrics["disturbed_in_wetland_sqft"] = np.full(n, np.nan)
         metrics["disturbed_in_wetland_adjacent_sqft"] = np.full(n, np.nan)
         return
-    frame = read_layer(source, POLYGONAL, log, target_crs=working.crs)
+    frame = reader.read(source, POLYGONAL, target_crs=working.crs)
     wetlands = frame.geometry.to_numpy()
     width = settings.wetland_adjacent_ft / working.feet_per_unit
     in_wetland, wetland_geoms = _active_overlap(
@@ -505,7 +513,7 @@ def _measure_wetlands(
 
 def _measure_watercourses(
     source: LayerSource | None,
-    log: ReadLog,
+    reader: LayerReader,
     working: WorkingCRS,
     settings: MeasureSettings,
     disturbed: np.ndarray,
@@ -518,7 +526,7 @@ def _measure_watercourses(
     if source is None:
         metrics["disturbed_in_watercourse_buffer_sqft"] = np.full(n, np.nan)
         return
-    frame = read_layer(source, POLYGONAL + LINEAR, log, target_crs=working.crs)
+    frame = reader.read(source, POLYGONAL + LINEAR, target_crs=working.crs)
     width = settings.watercourse_buffer_ft / working.feet_per_unit
     surface = Surface.from_polygons(buffered(frame.geometry.to_numpy(), width), tile)
     areas, geoms = _active_overlap(surface, disturbed, active, n)
@@ -530,13 +538,13 @@ def zoning_districts(
     source: LayerSource | None,
     parcels: Parcels,
     lot_tree: shapely.STRtree,
-    log: ReadLog,
+    reader: LayerReader,
     settings: MeasureSettings,
 ) -> np.ndarray | None:
     """District code of each lot: from the zoning layer, else a parcel field; None if neither."""
     candidates = [settings.zoning_field] if settings.zoning_field else list(ZONING_FIELD_CANDIDATES)
     if source is not None:
-        frame = read_layer(source, POLYGONAL, log, target_crs=parcels.working.crs)
+        frame = reader.read(source, POLYGONAL, target_crs=parcels.working.crs)
         columns = [c for c in frame.columns if c not in (frame.geometry.name, "_fid")]
         field_name = find_field(columns, candidates)
         if field_name is None:
@@ -559,7 +567,7 @@ def zoning_districts(
 def _measure_adjoining(
     source: LayerSource | None,
     parcels: Parcels,
-    log: ReadLog,
+    reader: LayerReader,
     settings: MeasureSettings,
     districts: np.ndarray | None,
     disturbed: np.ndarray,
@@ -572,7 +580,7 @@ def _measure_adjoining(
     n = len(disturbed)
     working = parcels.working
     if source is not None:
-        frame = read_layer(source, POLYGONAL, log, target_crs=working.crs)
+        frame = reader.read(source, POLYGONAL, target_crs=working.crs)
         surface = Surface.from_polygons(frame.geometry.to_numpy(), tile)
         areas, geoms = _active_overlap(surface, disturbed, active, n)
     else:
@@ -585,12 +593,16 @@ def _measure_adjoining(
 
 
 def _lot_flag_layer(
-    source: LayerSource | None, log: ReadLog, working: WorkingCRS, lots: np.ndarray, tile: float
+    source: LayerSource | None,
+    reader: LayerReader,
+    working: WorkingCRS,
+    lots: np.ndarray,
+    tile: float,
 ) -> np.ndarray:
     """True where a lot lies (partly) in the layer's polygons; None without the layer."""
     if source is None:
         return np.full(len(lots), None, dtype=object)
-    frame = read_layer(source, POLYGONAL, log, target_crs=working.crs)
+    frame = reader.read(source, POLYGONAL, target_crs=working.crs)
     surface = Surface.from_polygons(frame.geometry.to_numpy(), tile)
     min_area = MIN_LOT_OVERLAP_SQFT / working.sqft_per_unit2
     return overlaps_surface(lots, surface, min_area).astype(object)
@@ -674,7 +686,7 @@ def _result_table(
     )
 
 
-def _warn_removed_cover(table: gpd.GeoDataFrame, touched: np.ndarray, log: ReadLog) -> None:
+def _warn_removed_cover(table: gpd.GeoDataFrame, touched: np.ndarray, reader: LayerReader) -> None:
     """Warn where a project lot keeps no impervious cover: often a partial proposed layer."""
     existing = table["impervious_existing_sqft"].to_numpy(dtype=float)
     proposed = table["impervious_proposed_sqft"].to_numpy(dtype=float)
@@ -682,7 +694,7 @@ def _warn_removed_cover(table: gpd.GeoDataFrame, touched: np.ndarray, log: ReadL
     if removed.any():
         ids = table["parcel_id"].to_numpy(dtype=object)[removed]
         shown = ", ".join(str(i) for i in ids[:10]) + (" ..." if len(ids) > 10 else "")
-        log.warn(
+        reader.warn(
             f"{int(removed.sum())} project lot(s) have existing impervious cover and none proposed "
             f"({shown}): read as all cover removed. The proposed layer must hold the complete "
             "post-construction cover of each project lot."

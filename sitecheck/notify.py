@@ -19,7 +19,7 @@ from sitecheck.errors import InputError
 from sitecheck.lots import split_by_lot
 from sitecheck.metrics import SQFT_PER_ACRE
 from sitecheck.parcels import Parcels
-from sitecheck.readers import POLYGONAL, LayerSource, ReadLog, read_layer
+from sitecheck.readers import POLYGONAL, LayerReader, LayerSource
 
 NOTICE_DISTANCE_FT = 200.0
 LARGE_PROPERTY_ACRES = 15.0
@@ -37,7 +37,7 @@ class NotificationList:
 def notification_list(
     parcels: Parcels,
     lot_ids: list[str],
-    log: ReadLog,
+    log: LayerReader,
     disturbance: LayerSource | None = None,
     distance_ft: float = NOTICE_DISTANCE_FT,
     measure_from: str = "auto",
@@ -49,7 +49,7 @@ def notification_list(
     parcels : Parcels
     lot_ids : list of str
         The lot or lots involved in the application.
-    log : ReadLog
+    log : LayerReader
     disturbance : LayerSource, optional
         The activity; needed to measure from it.
     distance_ft : float
@@ -105,10 +105,10 @@ def notification_list(
 
 
 def _activity(
-    parcels: Parcels, chosen: np.ndarray, source: LayerSource, log: ReadLog
+    parcels: Parcels, chosen: np.ndarray, source: LayerSource, log: LayerReader
 ) -> shapely.Geometry:
     """The disturbance belonging to the chosen lots (in them, or in the street for them)."""
-    frame = read_layer(source, POLYGONAL, log, target_crs=parcels.working.crs)
+    frame = log.read(source, POLYGONAL, target_crs=parcels.working.crs)
     lots = parcels.geoms
     pieces, _ = split_by_lot(frame.geometry.to_numpy(), lots, shapely.STRtree(lots))
     mine = np.isin(pieces.lot, chosen)

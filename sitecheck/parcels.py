@@ -12,7 +12,7 @@ import pyproj
 
 from sitecheck.crs import WorkingCRS, working_crs
 from sitecheck.errors import InputError
-from sitecheck.readers import POLYGONAL, LayerSource, ReadLog, read_layer
+from sitecheck.readers import POLYGONAL, LayerReader, LayerSource
 
 ID_FIELD_CANDIDATES = ("parcel_id", "SBL", "PRINT_KEY")
 
@@ -69,7 +69,7 @@ def find_field(columns: Sequence[str], candidates: Sequence[str]) -> str | None:
 
 def read_parcels(
     source: LayerSource,
-    log: ReadLog,
+    log: LayerReader,
     id_field: str | None = None,
     crs_override: str | None = None,
     extra_fields: Sequence[str] = (),
@@ -79,7 +79,7 @@ def read_parcels(
     Parameters
     ----------
     source : LayerSource
-    log : ReadLog
+    log : LayerReader
     id_field : str, optional
         Field holding parcel ids; default the first present of ``parcel_id``,
         ``SBL``, ``PRINT_KEY``, else the feature id.
@@ -93,7 +93,7 @@ def read_parcels(
     InputError
         Empty layer, an id field that does not exist, empty or duplicate ids.
     """
-    frame = read_layer(source, POLYGONAL, log, allow_empty=False)
+    frame = log.read(source, POLYGONAL, allow_empty=False)
     columns = [c for c in frame.columns if c not in (frame.geometry.name, "_fid")]
     chosen_id = _id_field(columns, id_field, source)
     if chosen_id == "FID":

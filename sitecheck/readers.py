@@ -84,14 +84,29 @@ class InputRecord:
 
 
 @dataclass
-class ReadLog:
-    """Inputs read and warnings raised while reading, for the output's audit block."""
+class LayerReader:
+    """Reads a run's layers and records what it read and the warnings raised.
+
+    The record feeds the audit block of every output. A subclass may serve
+    layers from memory instead of files (the dock panel's worker does).
+    """
 
     inputs: list[InputRecord] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
 
     def warn(self, message: str) -> None:
         self.warnings.append(message)
+
+    def read(
+        self,
+        source: LayerSource,
+        geometry_kinds: tuple[str, ...],
+        target_crs: object | None = None,
+        columns: list[str] | None = None,
+        allow_empty: bool = True,
+    ) -> gpd.GeoDataFrame:
+        """Read, check and clean a layer (see :func:`read_layer`)."""
+        return read_layer(source, geometry_kinds, self, columns, target_crs, allow_empty)
 
 
 def file_sha256(path: str) -> str | None:
@@ -142,7 +157,7 @@ def layer_fields(source: LayerSource) -> list[str]:
 def read_layer(
     source: LayerSource,
     geometry_kinds: tuple[str, ...],
-    log: ReadLog,
+    log: LayerReader,
     columns: list[str] | None = None,
     target_crs: object | None = None,
     allow_empty: bool = True,
@@ -156,7 +171,7 @@ def read_layer(
     geometry_kinds : tuple of str
         Accepted geometry families after cleaning, e.g. ``POLYGONAL`` or
         ``POLYGONAL + LINEAR``.
-    log : ReadLog
+    log : LayerReader
         Receives the input's audit record and any repair warnings.
     columns : list of str, optional
         Attribute fields to read (all when None).
