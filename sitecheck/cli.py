@@ -159,6 +159,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="a .gpkg (polygons, layer 'steep_slopes') or a .tif (class raster)",
     )
 
+    commands.add_parser(
+        "serve",
+        help="a persistent worker answering JSON requests on stdin (the dock panel's engine)",
+    )
+
     validate_parser = commands.add_parser("validate", help="check a rule pack file")
     validate_parser.add_argument("pack", help="PACK.toml")
 
@@ -586,6 +591,12 @@ def run_steep_slopes(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_serve(args: argparse.Namespace) -> int:
+    from sitecheck.worker import serve
+
+    return serve()
+
+
 def run_sample_village(args: argparse.Namespace) -> int:
     from sitecheck.sample_village import generate_village
 
@@ -603,6 +614,7 @@ COMMANDS = {
     "validate": run_validate,
     "notify": run_notify,
     "adjoining-buffer": run_adjoining_buffer,
+    "serve": run_serve,
     "steep-slopes": run_steep_slopes,
     "sample-village": run_sample_village,
 }

@@ -1,0 +1,191 @@
+"""The dock panel's worker: the same answers as a full run, for one parcel at a time."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+
+import pyogrio
+import pytest
+import shapely
+from shapely.geometry import box
+
+from sitecheck.cli import main
+from sitecheck.sample_village import generate_village
+from sitecheck.worker import serve
+
+STATIC = (
+    "floodplain",
+    "wetlands",
+    "watercourses",
+    "sda",
+    "zoning",
+    "impaired_watersheds",
+    "impervious_existing",
+)
+DRAWN = ("disturbance", "impervious_proposed")
+
+
+@pytest.fixture(scope="module")
+def village(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("worker-village")
+    paths = generate_village(folder)
+    gpkg = paths["gpkg"]
+    argv = [
+        "check",
+        "--quiet",
+        "--ordinance",
+        "scarsdale",
+        "--parcels",
+        f"{gpkg}:parcels",
+        "--disturbance",
+        f"{gpkg}:disturbance",
+        "--dem",
+        str(paths["dem"]),
+        "--out",
+        str(folder / "full.gpkg"),
+        "--json",
+        str(folder / "full.json"),
+    ]
+    for name in (*STATIC, "impervious_proposed"):
+        argv += [f"--{name.replace('_', '-')}", f"{gpkg}:{name}"]
+    assert main(argv) == 0
+    full = {p["parcel_id"]: p for p in json.loads((folder / "full.json").read_text())["parcels"]}
+    return paths, full
+
+
+def _layer_payload(gpkg, layer: str, parcel_id: str | None = None) -> dict:
+    frame = pyogrio.read_dataframe(gpkg, layer=layer)
+    if parcel_id is not None and "parcel_id" in frame:
+        frame = frame[frame["parcel_id"] == parcel_id]
+    features = []
+    for geometry, (_, row) in zip(
+        frame.geometry, frame.drop(columns="geometry").iterrows(), strict=True
+    ):
+        properties = {k: (None if v is None or v != v else v) for k, v in row.items()}
+        properties = {
+            k: (int(v) if hasattr(v, "item") and float(v).is_integer() else v)
+            for k, v in properties.items()
+        }
+        features.append({"wkb": shapely.to_wkb(geometry, hex=True), "properties": properties})
+    return {"crs": "EPSG:2260", "features": features}
+
+
+def _open_request(paths) -> dict:
+    gpkg = paths["gpkg"]
+    inputs = {"parcels": f"{gpkg}:parcels", **{name: f"{gpkg}:{name}" for name in STATIC}}
+    return {"op": "open", "inputs": inputs, "dem": str(paths["dem"]), "ordinance": "scarsdale"}
+
+
+def _run(requests: list[dict]) -> list[dict]:
+    stdin = io.StringIO("".join(json.dumps(r) + "\n" for r in requests))
+    stdout = io.StringIO()
+    assert serve(stdin, stdout) == 0
+    return [json.loads(line) for line in stdout.getvalue().splitlines()]
+
+
+def test_each_project_parcel_matches_the_full_run(village):
+    paths, full = village
+    gpkg = paths["gpkg"]
+    projects = pyogrio.read_dataframe(gpkg, layer="projects", read_geometry=False)
+    requests = [_open_request(paths)]
+    for parcel_id in projects["parcel_id"]:
+        requests.append(
+            {
+                "op": "evaluate",
+                "id": parcel_id,
+                "parcel_id": parcel_id,
+                "layers": {
+                    "disturbance": _layer_payload(gpkg, "disturbance"),
+                    "impervious_proposed": _layer_payload(gpkg, "impervious_proposed"),
+                },
+            }
+        )
+    replies = _run(requests)
+    assert replies[0]["ok"] and replies[0]["crs"]["epsg"] == 2260
+    for reply in replies[1:]:
+        assert reply["ok"], reply
+        expected = full[reply["parcel_id"]]
+        assert reply["metrics"] == expected["metrics"]
+        assert [(t["rule_id"], t["outcome"]) for t in reply["triggers"]] == [
+            (t["rule_id"], t["outcome"]) for t in expected["triggers"]
+        ]
+        assert reply["highest_severity"] == expected["highest_severity"]
+
+
+def test_an_edit_past_a_threshold_changes_the_answer(village):
+    paths, _ = village
+    lots = pyogrio.read_dataframe(paths["gpkg"], layer="parcels")
+    projects = set(
+        pyogrio.read_dataframe(paths["gpkg"], layer="projects", read_geometry=False)["parcel_id"]
+    )
+    roomy = lots[
+        (lots.geometry.area > 15_000)
+        & (lots.geometry.area < 30_000)
+        & ~lots["parcel_id"].isin(projects)
+    ]
+    lot_id = sorted(roomy["parcel_id"])[0]  # a lot without a project, big enough for the drawing
+    quiet = roomy[roomy["parcel_id"] == lot_id].geometry.iloc[0]
+    x, y = quiet.centroid.coords[0]
+
+    def drawing(area: float) -> dict:
+        side = area**0.5
+        shape = box(x - side / 2, y - side / 2, x + side / 2, y + side / 2)
+        return {
+            "crs": "EPSG:2260",
+            "features": [
+                {"wkb": shapely.to_wkb(shape, hex=True), "properties": {"parcel_id": lot_id}}
+            ],
+        }
+
+    replies = _run(
+        [_open_request(paths)]
+        + [
+            {"op": "evaluate", "parcel_id": lot_id, "layers": {"disturbance": drawing(area)}}
+            for area in (1_000.0, 5_300.0)
+        ]
+    )
+    small, large = replies[1], replies[2]
+    assert small["metrics"]["disturbed_area_sqft"] == pytest.approx(1_000.0, abs=0.01)
+    small_outcome = {t["rule_id"]: t["outcome"] for t in small["triggers"]}
+    assert small_outcome["scarsdale.tier.254_9"] == "not_triggered"
+    assert small_outcome["scarsdale.tier.254_8"] == "triggered"
+    large_outcome = {t["rule_id"]: t["outcome"] for t in large["triggers"]}
+    assert large_outcome["scarsdale.tier.254_9"] == "triggered"
+    assert all("wkb" in flag for flag in large["flags"])
+
+
+def test_bad_requests_get_an_error_and_the_worker_keeps_serving(village):
+    paths, _ = village
+    replies = _run(
+        [
+            {"op": "evaluate", "parcel_id": "x"},
+            {"op": "nonsense"},
+            _open_request(paths),
+            {
+                "op": "evaluate",
+                "parcel_id": "no-such-lot",
+                "layers": {"disturbance": {"crs": "EPSG:2260", "features": []}},
+            },
+            {"op": "ping"},
+        ]
+    )
+    assert [r["ok"] for r in replies] == [False, False, True, False, True]
+    assert "send 'open' before 'evaluate'" in replies[0]["error"]
+    assert "unknown op" in replies[1]["error"]
+    assert "no parcel with id no-such-lot" in replies[3]["error"]
+
+
+def test_serve_runs_as_a_process(village):
+    _paths, _ = village
+    process = subprocess.run(
+        [sys.executable, "-m", "sitecheck", "serve"],
+        input=json.dumps({"op": "ping"}) + "\n" + json.dumps({"op": "quit"}) + "\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    replies = [json.loads(line) for line in process.stdout.splitlines()]
+    assert [r["op"] for r in replies] == ["ping", "quit"]
