@@ -96,3 +96,41 @@ def polygon_type(layer: QgsVectorLayer) -> int:
 def style_path(name: str) -> Path:
     """A .qml style shipped in layers/styles."""
     return STYLES_DIR / f"{name}.qml"
+
+
+def engine_layer_spec(layer: QgsVectorLayer, folder: Path) -> str:
+    """How the engine reads a QGIS layer: its file directly when it can, else a copy.
+
+    A plain OGR layer with no filter, no unsaved edits and a CRS is read from
+    its own file (``path:layer``). Anything else (a filter, edits in progress,
+    a memory or database layer) is copied as the user sees it into
+    ``folder/<name>.gpkg``.
+    """
+    from qgis.core import QgsCoordinateTransformContext, QgsProviderRegistry
+
+    if not layer.crs().isValid():
+        raise QgsProcessingException(
+            f"{layer.name()} layer: has no CRS; assign one (e.g. EPSG:2260) and retry"
+        )
+    parts = QgsProviderRegistry.instance().decodeUri(layer.providerType(), layer.source())
+    path = parts.get("path", "")
+    plain = (
+        layer.providerType() == "ogr"
+        and path
+        and Path(path).is_file()
+        and not layer.subsetString()
+        and not layer.isModified()
+    )
+    if plain:
+        name = parts.get("layerName") or ""
+        return f"{path}:{name}" if name else path
+    target = folder / f"{layer.id()}.gpkg"
+    options = QgsVectorFileWriter.SaveVectorOptions()
+    options.driverName = "GPKG"
+    options.layerName = "layer"
+    error = QgsVectorFileWriter.writeAsVectorFormatV3(
+        layer, str(target), QgsCoordinateTransformContext(), options
+    )
+    if error[0] != QgsVectorFileWriter.WriterError.NoError:
+        raise QgsProcessingException(f"cannot copy {layer.name()} for the engine: {error[1]}")
+    return f"{target}:layer"

@@ -326,7 +326,9 @@ def serve(stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
             reply = {"ok": False, "error": f"bad request: {type(error).__name__}: {error}"}
         except Exception as error:
             reply = {"ok": False, "error": f"unexpected failure ({type(error).__name__}: {error})"}
-        reply.setdefault("id", request.get("id") if isinstance(request, dict) else None)
+        if isinstance(request, dict):
+            reply.setdefault("id", request.get("id"))
+            reply.setdefault("op", request.get("op"))
         _reply(stdout, reply)
     return 0
 

@@ -1,0 +1,157 @@
+"""The dock panel in a real QGIS (offscreen): it follows a parcel and re-checks as it is drawn."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+
+import pytest
+from qgis.core import QgsFeature, QgsGeometry, QgsProject, QgsRectangle
+from qgis.gui import QgsMapCanvas
+from qgis.PyQt.QtCore import QEventLoop, QTimer
+from qgis.PyQt.QtWidgets import QApplication
+
+from .conftest import REPO
+
+
+@pytest.fixture
+def project(village, tmp_path, plugin):
+    """The styled sample-village project, from a copy of the village."""
+    for name in ("village.gpkg", "dem.tif"):
+        shutil.copy(village / name, tmp_path / name)
+    subprocess.run([sys.executable, str(REPO / "tools" / "make_project.py"), str(tmp_path)], check=True,
+                   capture_output=True)
+    instance = QgsProject.instance()
+    assert instance.read(str(tmp_path / "village.qgz"))
+    yield instance
+    instance.clear()
+
+
+@pytest.fixture
+def dock(project):
+    import importlib
+
+    dock_module = importlib.import_module("sitecheck_qgis.ui.dock")
+    canvas = QgsMapCanvas()
+    canvas.setDestinationCrs(project.crs())
+    canvas.setExtent(project.viewSettings().defaultViewExtent())
+    panel = dock_module.SiteCheckDock(canvas)
+    yield panel
+    panel.shutdown()
+
+
+def wait_for_reply(dock, timeout_ms: int = 60_000) -> dict:
+    """Run the event loop until the panel shows a reply."""
+    replies: list[dict] = []
+    loop = QEventLoop()
+    dock.evaluated.connect(lambda reply: (replies.append(reply), loop.quit()))
+    QTimer.singleShot(timeout_ms, loop.quit)
+    loop.exec()
+    dock.evaluated.disconnect()
+    assert replies, f"no reply within {timeout_ms} ms; status: {dock.status.text()}"
+    return replies[-1]
+
+
+def outcomes(reply: dict) -> dict[str, str]:
+    return {t["rule_id"]: t["outcome"] for t in reply["triggers"]}
+
+
+def quiet_lot(layers):
+    """A lot of 15,000 to 30,000 sq ft without a project."""
+    parcels, disturbance = layers["parcels"], layers["disturbance"]
+    busy = {f["parcel_id"] for f in disturbance.getFeatures()}
+    candidates = [f for f in parcels.getFeatures()
+                  if 15_000 < f.geometry().area() < 30_000 and f["parcel_id"] not in busy]
+    return sorted(candidates, key=lambda f: f["parcel_id"])[0]
+
+
+def square(centre, area: float) -> QgsGeometry:
+    half = area**0.5 / 2
+    return QgsGeometry.fromRect(QgsRectangle(centre.x() - half, centre.y() - half,
+                                             centre.x() + half, centre.y() + half))
+
+
+def tree_texts(dock) -> list[str]:
+    texts = []
+    for i in range(dock.triggers.topLevelItemCount()):
+        branch = dock.triggers.topLevelItem(i)
+        texts.append(branch.text(0))
+        texts += [f"{branch.child(j).text(0)} {branch.child(j).text(1)}" for j in range(branch.childCount())]
+    return texts
+
+
+def test_the_panel_follows_a_parcel_as_it_is_drawn(dock, project, tmp_path):
+    layers = dock.layers()
+    assert layers["parcels"] is not None and layers["dem"] is not None  # restored from the project
+    assert dock.ordinance.currentData() == "scarsdale"
+    lot = quiet_lot(layers)
+    layers["parcels"].selectByIds([lot.id()])
+    first = wait_for_reply(dock)
+    assert first["parcel_id"] == lot["parcel_id"]
+    assert first["triggers"] == []
+
+    disturbance = layers["disturbance"]
+    disturbance.startEditing()
+    feature = QgsFeature(disturbance.fields())
+    feature.setGeometry(square(lot.geometry().centroid().asPoint(), 1_000.0))
+    feature.setAttribute("parcel_id", lot["parcel_id"])
+    feature.setAttribute("activity", "construction")
+    disturbance.addFeature(feature)
+    drawn = wait_for_reply(dock)
+    assert drawn["metrics"]["disturbed_area_sqft"] == pytest.approx(1_000.0, abs=0.01)
+    assert outcomes(drawn)["scarsdale.permit"] == "triggered"
+    assert outcomes(drawn)["scarsdale.tier.254_8"] == "triggered"
+    assert any(text.startswith("§ 254-7 ") for text in tree_texts(dock))
+
+    new_id = next(f.id() for f in disturbance.getFeatures() if f["parcel_id"] == lot["parcel_id"])
+    disturbance.changeGeometry(new_id, square(lot.geometry().centroid().asPoint(), 6_000.0))
+    bigger = wait_for_reply(dock)
+    assert outcomes(bigger)["scarsdale.tier.254_9"] == "triggered"
+    assert outcomes(bigger)["scarsdale.tier.254_8"] == "not_triggered"
+    assert outcomes(bigger)["scarsdale.site_limits.slope"] != "needs_review"
+
+    dock.set_layer("dem", None)
+    no_dem = wait_for_reply(dock)
+    slope = next(t for t in no_dem["triggers"] if t["rule_id"] == "scarsdale.site_limits.slope")
+    assert slope["outcome"] == "needs_review" and "no DEM was given" in slope["reason"]
+    assert any(text.startswith("Needs review") for text in tree_texts(dock))
+
+    dock.copy_triggers()
+    assert "§ 254-9" in QApplication.clipboard().text()
+    report = tmp_path / "parcel.html"
+    dock.write_report(str(report))
+    wait_for_reply(dock)
+    assert report.is_file() and lot["parcel_id"] in report.read_text()
+    disturbance.rollBack()
+
+
+def test_clicking_a_trigger_frames_its_flag(dock, project):
+    layers = dock.layers()
+    parcels = layers["parcels"]
+    p3 = next(f for f in parcels.getFeatures() if f["parcel_id"] == "1.1-11-5")  # the estate subdivision
+    parcels.selectByIds([p3.id()])
+    reply = wait_for_reply(dock)
+    slope_rule = next(t for t in reply["triggers"] if t["rule_id"] == "scarsdale.site_limits.slope")
+    assert slope_rule["outcome"] == "triggered"
+    branch_items = [dock.triggers.topLevelItem(i) for i in range(dock.triggers.topLevelItemCount())]
+    item = next(branch.child(j) for branch in branch_items for j in range(branch.childCount())
+                if branch.child(j).text(1) == slope_rule["title"])
+    before = dock.canvas.extent()
+    dock._trigger_clicked(item, 0)
+    after = dock.canvas.extent()
+    assert after != before
+    flag = next(f for f in reply["flags"] if f["kind"] == "slope_over_15pct")
+    geometry = QgsGeometry()
+    geometry.fromWkb(bytes.fromhex(flag["wkb"]))
+    assert geometry.boundingBox().intersects(after)
+
+
+def test_the_worker_stops_with_the_panel(dock, project):
+    layers = dock.layers()
+    lot = quiet_lot(layers)
+    layers["parcels"].selectByIds([lot.id()])
+    wait_for_reply(dock)
+    process = dock.worker.process
+    dock.shutdown()
+    assert process.state() == process.ProcessState.NotRunning

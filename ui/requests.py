@@ -1,0 +1,142 @@
+"""Build the worker's requests from QGIS layers: the static layers once, the drawn ones per edit."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from qgis.core import (
+    QgsCoordinateReferenceSystem,
+    QgsCoordinateTransform,
+    QgsFeatureRequest,
+    QgsGeometry,
+    QgsProject,
+    QgsRectangle,
+    QgsVectorLayer,
+)
+
+from ..layers.exchange import engine_layer_spec
+from .roles import ROLES
+
+ID_FIELDS = ("parcel_id", "sbl", "print_key")
+NEIGHBOURHOOD_FT = 300.0
+
+
+def parcel_id_field(layer: QgsVectorLayer) -> str | None:
+    """The parcel id field as the engine picks it: parcel_id, SBL, PRINT_KEY (else the FID)."""
+    names = {name.lower(): name for name in layer.fields().names()}
+    for candidate in ID_FIELDS:
+        if candidate in names:
+            return names[candidate]
+    return None
+
+
+def parcel_id_of(layer: QgsVectorLayer, feature) -> str:
+    field = parcel_id_field(layer)
+    value = feature[field] if field else feature.id()
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return str(value)
+
+
+def open_request(
+    layers: dict,
+    ordinance: str | None,
+    folder: Path,
+    jurisdictions=None,
+    jurisdiction_field: str | None = None,
+) -> dict:
+    """The ``open`` request: every static layer as a file the engine reads."""
+    inputs = {}
+    for role in ROLES:
+        layer = layers.get(role.key)
+        if layer is None or role.drawn or role.geometry == "raster":
+            continue
+        inputs[role.key] = engine_layer_spec(layer, folder)
+    request = {"op": "open", "inputs": inputs, "ordinance": ordinance, "settings": {}}
+    dem = layers.get("dem")
+    if dem is not None:
+        request["dem"] = dem.source()
+    if jurisdictions is not None:
+        request["jurisdictions"] = engine_layer_spec(jurisdictions, folder)
+        request["jurisdiction_field"] = jurisdiction_field
+        request["ordinance"] = None
+    return request
+
+
+def _feet_per_unit(crs: QgsCoordinateReferenceSystem) -> float:
+    from qgis.core import QgsUnitTypes
+
+    factor = QgsUnitTypes.fromUnitToUnitFactor(
+        crs.mapUnits(), QgsUnitTypes.DistanceUnit.DistanceFeet
+    )
+    return factor if factor > 0 else 1.0
+
+
+def neighbourhood(parcels: QgsVectorLayer, parcel) -> QgsRectangle:
+    """The parcel's extent grown by 300 ft, in the parcel layer's CRS."""
+    rect = QgsRectangle(parcel.geometry().boundingBox())
+    rect.grow(NEIGHBOURHOOD_FT / _feet_per_unit(parcels.crs()))
+    return rect
+
+
+def drawn_layer_payload(layer: QgsVectorLayer, rect: QgsRectangle, rect_crs) -> dict:
+    """Features of a drawn layer near the parcel, edits included, as WKB with the layer's CRS."""
+    transform = QgsCoordinateTransform(rect_crs, layer.crs(), QgsProject.instance())
+    request = QgsFeatureRequest().setFilterRect(transform.transformBoundingBox(rect))
+    names = layer.fields().names()
+    features = []
+    for feature in layer.getFeatures(request):
+        geometry = feature.geometry()
+        if geometry is None or geometry.isEmpty():
+            continue
+        properties = {name: _plain(feature[name]) for name in names}
+        features.append({"wkb": bytes(geometry.asWkb()).hex(), "properties": properties})
+    return {"crs": layer.crs().toWkt(), "features": features}
+
+
+def _plain(value):
+    """A field value as JSON takes it (QVariant NULLs and dates become null or text)."""
+    if value is None:
+        return None
+    try:
+        from qgis.PyQt.QtCore import QVariant
+
+        if isinstance(value, QVariant):
+            return None if value.isNull() else value.value()
+    except ImportError:  # pragma: no cover - Qt 6 returns plain Python values
+        pass
+    if isinstance(value, bool | int | float | str):
+        return value
+    text = str(value)
+    return None if text in ("NULL", "") else text
+
+
+def evaluate_request(layers: dict, parcels: QgsVectorLayer, parcel) -> dict:
+    """The ``evaluate`` request for one parcel with the drawn layers around it."""
+    rect = neighbourhood(parcels, parcel)
+    payload = {}
+    for role in ROLES:
+        layer = layers.get(role.key)
+        if role.drawn and layer is not None:
+            payload[role.key] = drawn_layer_payload(layer, rect, parcels.crs())
+    return {"op": "evaluate", "parcel_id": parcel_id_of(parcels, parcel), "layers": payload}
+
+
+def parcel_at(parcels: QgsVectorLayer, point, point_crs):
+    """The parcel under a point given in another CRS, or None."""
+    transform = QgsCoordinateTransform(point_crs, parcels.crs(), QgsProject.instance())
+    local = transform.transform(point)
+    probe = QgsGeometry.fromPointXY(local)
+    rect = probe.boundingBox()
+    rect.grow(1e-6)
+    for feature in parcels.getFeatures(QgsFeatureRequest().setFilterRect(rect)):
+        if feature.geometry().contains(probe):
+            return feature
+    return None
+
+
+def parcel_under(parcels: QgsVectorLayer, geometry: QgsGeometry, geometry_crs):
+    """The parcel holding the middle of a drawn feature (the one being edited), or None."""
+    if geometry is None or geometry.isEmpty():
+        return None
+    return parcel_at(parcels, geometry.pointOnSurface().asPoint(), geometry_crs)

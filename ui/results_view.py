@@ -1,0 +1,104 @@
+"""Show a worker reply: key metrics, and the triggers grouped by severity."""
+
+from __future__ import annotations
+
+from html import escape
+
+from qgis.PyQt.QtCore import Qt
+from qgis.PyQt.QtGui import QBrush, QColor, QFont
+from qgis.PyQt.QtWidgets import QTableWidget, QTableWidgetItem, QTreeWidget, QTreeWidgetItem
+
+from .roles import KEY_METRICS, SEVERITY_LABELS, SEVERITY_ORDER, format_metric
+
+REVIEW_GROUP = "Needs review"
+TRIGGER_ROLE = Qt.ItemDataRole.UserRole
+REVIEW_COLOUR = QColor("#b35806")
+
+
+def fill_metrics(table: QTableWidget, reply: dict) -> None:
+    """The measurements that matter, one row each."""
+    metrics = reply.get("metrics", {})
+    table.setRowCount(len(KEY_METRICS))
+    for row, (name, label, kind) in enumerate(KEY_METRICS):
+        table.setItem(row, 0, QTableWidgetItem(label))
+        value = QTableWidgetItem(format_metric(metrics.get(name), kind))
+        value.setTextAlignment(int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter))
+        table.setItem(row, 1, value)
+
+
+def grouped(reply: dict) -> list[tuple[str, list[dict]]]:
+    """Triggered rules by severity (most demanding first), then those needing review."""
+    triggers = reply.get("triggers", [])
+    groups = []
+    for severity in SEVERITY_ORDER:
+        members = [t for t in triggers if t["outcome"] == "triggered" and t["severity"] == severity]
+        if members:
+            groups.append((SEVERITY_LABELS[severity], members))
+    review = [t for t in triggers if t["outcome"] == "needs_review"]
+    if review:
+        groups.append((REVIEW_GROUP, review))
+    return groups
+
+
+def fill_triggers(tree: QTreeWidget, reply: dict) -> None:
+    """One branch per severity; each rule a row with its citation and title.
+
+    The reason sits in an expandable child row and, with the quoted sentence
+    of the law, in the tooltip. Rules needing review are set apart in their
+    own branch, in italics, with what is missing or why.
+    """
+    tree.clear()
+    for label, members in grouped(reply):
+        branch = QTreeWidgetItem([f"{label} ({len(members)})", ""])
+        font = QFont(branch.font(0))
+        font.setBold(True)
+        branch.setFont(0, font)
+        tree.addTopLevelItem(branch)
+        for trigger in members:
+            item = QTreeWidgetItem([trigger["citation"], trigger["title"]])
+            item.setData(0, TRIGGER_ROLE, trigger)
+            item.setToolTip(0, _tooltip(trigger))
+            item.setToolTip(1, _tooltip(trigger))
+            reason = QTreeWidgetItem(["", trigger["reason"]])
+            reason.setToolTip(1, _tooltip(trigger))
+            reason.setData(0, TRIGGER_ROLE, trigger)
+            if label == REVIEW_GROUP:
+                for column in (0, 1):
+                    italic = QFont(item.font(column))
+                    italic.setItalic(True)
+                    item.setFont(column, italic)
+                    item.setForeground(column, QBrush(REVIEW_COLOUR))
+                reason.setForeground(1, QBrush(REVIEW_COLOUR))
+            item.addChild(reason)
+            branch.addChild(item)
+        branch.setExpanded(True)
+    if tree.topLevelItemCount() == 0:
+        tree.addTopLevelItem(QTreeWidgetItem(["", "No rule is triggered."]))
+    tree.resizeColumnToContents(0)
+
+
+def _tooltip(trigger: dict) -> str:
+    requirements = "".join(f"<li>{escape(r)}</li>" for r in trigger.get("requirements", []))
+    return (
+        f"<b>{escape(trigger['citation'])} {escape(trigger['title'])}</b><br>"
+        f"<i>{escape(trigger['outcome'].replace('_', ' '))}</i>: {escape(trigger['reason'])}<br><br>"
+        f"{escape(trigger.get('requirement', ''))}"
+        + (f"<ul>{requirements}</ul>" if requirements else "<br>")
+        + f"<br>&ldquo;{escape(trigger.get('quote', ''))}&rdquo;"
+    )
+
+
+def clipboard_text(reply: dict, pack_label: str) -> str:
+    """The trigger list as plain text, for an e-mail or a permit file."""
+    metrics = reply.get("metrics", {})
+    lines = [
+        f"SiteCheck: parcel {reply.get('parcel_id')} ({pack_label})",
+        f"Disturbed {format_metric(metrics.get('disturbed_area_sqft'), 'sqft_acres')}; "
+        f"net impervious change {format_metric(metrics.get('impervious_net_change_sqft'), 'signed_sqft')}",
+    ]
+    for label, members in grouped(reply):
+        lines.append("")
+        lines.append(f"{label}:")
+        for trigger in members:
+            lines.append(f"  {trigger['citation']} {trigger['title']}: {trigger['reason']}")
+    return "\n".join(lines)
