@@ -12,7 +12,7 @@ DEMO_OUT := $(SAMPLE)/out
 SYSTEM_PYTHON := /usr/bin/python3
 APT_PACKAGES := qgis python3-qgis qgis-providers python3-pytest gdal-bin poppler-utils xvfb xauth
 
-.PHONY: help install demo sample test test-engine test-qgis qgis-deps lint bench package resources clean
+.PHONY: help install demo sample qgis screenshot test test-engine test-qgis qgis-deps lint bench package resources clean
 
 help:
 	@echo "make demo     install and run SiteCheck on the sample village"
@@ -20,6 +20,8 @@ help:
 	@echo "make lint     ruff and mypy"
 	@echo "make bench    benchmarks against the peers (writes bench/results/)"
 	@echo "make package  dist/sitecheck_qgis.zip for QGIS 'Install from ZIP'"
+	@echo "make qgis     QGIS with the plugin and the sample village, the SiteCheck panel open"
+	@echo "make screenshot  docs/images/dock.png (QGIS under Xvfb)"
 
 # --- set-up -----------------------------------------------------------------
 
@@ -45,6 +47,17 @@ $(SAMPLE)/village.gpkg: $(VENV)/.installed sitecheck/sample_village.py
 	$(VENV)/bin/sitecheck sample-village $(SAMPLE)
 
 sample: $(SAMPLE)/village.gpkg
+
+$(SAMPLE)/village.qgz: $(SAMPLE)/village.gpkg tools/make_project.py | qgis-deps
+	QT_QPA_PLATFORM=offscreen $(SYSTEM_PYTHON) tools/make_project.py $(SAMPLE)
+
+# QGIS desktop with the plugin in a throwaway profile, the styled sample village, the panel open.
+qgis: $(SAMPLE)/village.qgz
+	$(PYTHON) tools/run_qgis.py $(SAMPLE)
+
+# The panel over the map, taken under Xvfb (docs/images/dock.png, shown in the README).
+screenshot: $(SAMPLE)/village.qgz
+	$(PYTHON) tools/run_qgis.py $(SAMPLE) --screenshot docs/images/dock.png
 
 demo: sample
 	@mkdir -p $(DEMO_OUT)

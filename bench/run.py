@@ -227,6 +227,8 @@ def bench_size(size: int) -> dict:
         "qgis_chain": {k: qgis[k] for k in ("seconds", "peak_rss_mb", "stages_s")},
         "speedup_vs_qgis": qgis["seconds"] / engine["seconds"],
         "speedup_vs_loop": loop["seconds"] / engine["seconds"],
+        "like_for_like_speedup_vs_qgis": like_for_like(engine, qgis),
+        "like_for_like_speedup_vs_loop": like_for_like(engine, loop),
         "peak_rss_mb": engine["peak_rss_mb"],
         "agreement": {
             "shapely_loop": agreement(engine["disturbed"], loop["disturbed"]),
@@ -245,12 +247,72 @@ def bench_size(size: int) -> dict:
     return result
 
 
+# Engine stages that do what the peers do (split by lot, impervious cover, constraint
+# overlays, slopes), for a like-for-like ratio beside the end-to-end one: the
+# engine also derives the adjoining property buffer, zoning, SDA and impaired
+# watershed membership, flag geometries, and writes a GeoPackage and JSON.
+LIKE_FOR_LIKE_STAGES = (
+    "splitting disturbance by lot",
+    "measuring impervious cover",
+    "overlaying constraint layers",
+    "measuring slopes",
+)
+
+
+def like_for_like(engine: dict, peer: dict) -> float:
+    """Peer seconds over engine seconds, on the work both do (reading excluded)."""
+    ours = sum(engine["stages_s"].get(stage, 0.0) for stage in LIKE_FOR_LIKE_STAGES)
+    theirs = sum(
+        seconds for stage, seconds in peer["stages_s"].items() if stage not in ("read", "total")
+    )
+    return theirs / ours if ours else float("nan")
+
+
+def bench_dock() -> dict:
+    """The dock panel's re-check after an edit (bench/dock.py in Debian's QGIS)."""
+    folder = WORK / "village_dock"
+    if not (folder / "village.gpkg").exists():
+        folder.mkdir(parents=True, exist_ok=True)
+        subprocess.run(
+            [sys.executable, "-m", "sitecheck", "sample-village", str(folder)],
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", SITECHECK_PYTHON=sys.executable)
+    for variable in ("PYTHONPATH", "VIRTUAL_ENV"):
+        env.pop(variable, None)
+    subprocess.run(
+        [SYSTEM_PYTHON, str(REPO / "tools" / "make_project.py"), str(folder)],
+        check=True,
+        env=env,
+        capture_output=True,
+    )
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    target = RESULTS / "dock.json"
+    subprocess.run(
+        [SYSTEM_PYTHON, str(BENCH / "dock.py"), str(folder), str(target)],
+        check=True,
+        env=env,
+        capture_output=True,
+    )
+    result = json.loads(target.read_text())
+    result.update(machine=machine(), measured=time.strftime("%Y-%m-%d %H:%M:%S %Z"))
+    target.write_text(json.dumps(result, indent=2) + "\n")
+    return result
+
+
 def main() -> None:
     sizes = (
         tuple(int(s) for s in os.environ.get("SITECHECK_BENCH_SIZES", "").split(",") if s)
         or DEFAULT_SIZES
     )
     rows = [bench_size(size) for size in sizes]
+    if os.environ.get("SITECHECK_BENCH_DOCK", "1") != "0":
+        dock = bench_dock()
+        print(
+            f"dock panel: median {dock['dock_median_ms']} ms, p95 {dock['dock_p95_ms']} ms "
+            f"over {dock['edits']} edits"
+        )
     header = ("parcels", "engine s", "loop s", "QGIS s", "vs loop", "vs QGIS", "peak MB")
     print("\n" + " ".join(f"{title:>9}" for title in header))
     for row in rows:

@@ -64,6 +64,7 @@ def write_geopackage(path: str | os.PathLike[str], layers: dict[str, gpd.GeoData
                 layer=name,
                 driver="GPKG",
                 promote_to_multi=True,
+                use_arrow=True,
                 append=not first,
                 dataset_options=GPKG_DATASET_OPTIONS if first else None,
             )

@@ -16,7 +16,7 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from qgis.core import (  # noqa: E402
+from qgis.core import (
     QgsApplication,
     QgsCoordinateReferenceSystem,
     QgsFillSymbol,
@@ -32,20 +32,42 @@ from qgis.core import (  # noqa: E402
 )
 
 STYLES = {
-    "zoning": {"color": "255,255,255,0", "outline_color": "#9e9ac8", "outline_width": "0.6",
-               "outline_style": "dash"},
+    "zoning": {
+        "color": "255,255,255,0",
+        "outline_color": "#9e9ac8",
+        "outline_width": "0.6",
+        "outline_style": "dash",
+    },
     "sda": {"color": "255,237,160,70", "outline_color": "#fec44f", "outline_width": "0.4"},
     "impaired_watersheds": {"color": "0,0,0,0", "outline_color": "#8856a7", "outline_width": "0.8"},
     "floodplain": {"color": "107,174,214,110", "outline_color": "#3182bd", "outline_width": "0.2"},
     "wetlands": {"color": "116,196,118,140", "outline_color": "#238b45", "outline_width": "0.3"},
     "parcels": {"color": "255,255,255,0", "outline_color": "#636363", "outline_width": "0.25"},
-    "impervious_existing": {"color": "150,150,150,180", "outline_color": "#525252", "outline_width": "0.1"},
-    "impervious_proposed": {"color": "0,0,0,0", "outline_color": "#d95f0e", "outline_width": "0.4",
-                            "outline_style": "dash"},
+    "impervious_existing": {
+        "color": "150,150,150,180",
+        "outline_color": "#525252",
+        "outline_width": "0.1",
+    },
+    "impervious_proposed": {
+        "color": "0,0,0,0",
+        "outline_color": "#d95f0e",
+        "outline_width": "0.4",
+        "outline_style": "dash",
+    },
     "disturbance": {"color": "254,153,41,120", "outline_color": "#cc4c02", "outline_width": "0.6"},
 }
-ORDER = ("zoning", "sda", "impaired_watersheds", "floodplain", "wetlands", "watercourses", "parcels",
-         "impervious_existing", "impervious_proposed", "disturbance")
+ORDER = (
+    "zoning",
+    "sda",
+    "impaired_watersheds",
+    "floodplain",
+    "wetlands",
+    "watercourses",
+    "parcels",
+    "impervious_existing",
+    "impervious_proposed",
+    "disturbance",
+)
 
 
 def build(folder: Path) -> Path:
@@ -64,7 +86,9 @@ def build(folder: Path) -> Path:
         if not layer.isValid():
             raise SystemExit(f"cannot load {name} from {gpkg}")
         if name == "watercourses":
-            layer.renderer().setSymbol(QgsLineSymbol.createSimple({"color": "#2b8cbe", "width": "0.8"}))
+            layer.renderer().setSymbol(
+                QgsLineSymbol.createSimple({"color": "#2b8cbe", "width": "0.8"})
+            )
         else:
             layer.renderer().setSymbol(QgsFillSymbol.createSimple(STYLES[name]))
         if name == "parcels":
@@ -82,8 +106,18 @@ def build(folder: Path) -> Path:
         layers[name] = layer
     project.writeEntry("SiteCheck", "ordinance", "scarsdale")
     for key, layer in layers.items():
-        if key in ("parcels", "disturbance", "impervious_existing", "impervious_proposed", "floodplain",
-                   "wetlands", "watercourses", "sda", "zoning", "impaired_watersheds"):
+        if key in (
+            "parcels",
+            "disturbance",
+            "impervious_existing",
+            "impervious_proposed",
+            "floodplain",
+            "wetlands",
+            "watercourses",
+            "sda",
+            "zoning",
+            "impaired_watersheds",
+        ):
             project.writeEntry("SiteCheck", f"layer/{key}", layer.id())
     project.writeEntry("SiteCheck", "layer/dem", dem.id())
     extent = layers["disturbance"].extent()

@@ -16,18 +16,19 @@ from qgis.core import (
     QgsProject,
     QgsVectorLayer,
 )
-from qgis.gui import QgsDockWidget, QgsFieldComboBox, QgsMapLayerComboBox
-from qgis.PyQt.QtCore import QTimer, pyqtSignal
+from qgis.gui import QgsCollapsibleGroupBox, QgsDockWidget, QgsFieldComboBox, QgsMapLayerComboBox
+from qgis.PyQt.QtCore import Qt, QTimer, pyqtSignal
 from qgis.PyQt.QtWidgets import (
     QApplication,
     QComboBox,
     QFileDialog,
     QFormLayout,
-    QGroupBox,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QProgressBar,
     QPushButton,
+    QSplitter,
     QTableWidget,
     QToolButton,
     QTreeWidget,
@@ -95,15 +96,17 @@ class SiteCheckDock(QgsDockWidget):
         form.addRow("Ordinance", self.ordinance)
         self.jurisdictions = QgsMapLayerComboBox()
         self.jurisdictions.setFilters(QgsMapLayerProxyModel.Filter.PolygonLayer)
+        self.jurisdictions.setAllowEmptyLayer(True)
+        self.jurisdictions.setLayer(None)
         self.jurisdiction_field = QgsFieldComboBox()
         self.jurisdictions.layerChanged.connect(self.jurisdiction_field.setLayer)
         form.addRow("Jurisdictions", self.jurisdictions)
         form.addRow("Jurisdiction field", self.jurisdiction_field)
         layout.addLayout(form)
 
-        layers_box = QGroupBox("Layers")
-        layers_box.setCheckable(False)
-        layers_form = QFormLayout(layers_box)
+        self.layers_box = QgsCollapsibleGroupBox("Layers")
+        self.layers_box.setSaveCollapsedState(False)
+        layers_form = QFormLayout(self.layers_box)
         self.layer_boxes: dict[str, QgsMapLayerComboBox] = {}
         for role in ROLES:
             box = QgsMapLayerComboBox()
@@ -121,7 +124,7 @@ class SiteCheckDock(QgsDockWidget):
             box.activated.connect(self._chosen_by_user)
             layers_form.addRow(role.label, box)
             self.layer_boxes[role.key] = box
-        layout.addWidget(layers_box)
+        layout.addWidget(self.layers_box)
 
         row = QHBoxLayout()
         self.parcel_label = QLabel("Select a parcel, or pick one on the map.")
@@ -144,13 +147,18 @@ class SiteCheckDock(QgsDockWidget):
         self.metrics.setHorizontalHeaderLabels(["Measurement", "Value"])
         self.metrics.verticalHeader().setVisible(False)
         self.metrics.horizontalHeader().setStretchLastSection(True)
+        self.metrics.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         self.metrics.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        layout.addWidget(self.metrics, 2)
+        self.results = QSplitter(Qt.Orientation.Vertical)
+        self.results.addWidget(self.metrics)
 
         self.triggers = QTreeWidget()
         self.triggers.setHeaderLabels(["Section", "Requirement"])
         self.triggers.itemClicked.connect(self._trigger_clicked)
-        layout.addWidget(self.triggers, 3)
+        self.results.addWidget(self.triggers)
+        self.results.setStretchFactor(0, 2)
+        self.results.setStretchFactor(1, 3)
+        layout.addWidget(self.results, 1)
 
         self.status = QLabel("")
         self.status.setWordWrap(True)
@@ -225,6 +233,8 @@ class SiteCheckDock(QgsDockWidget):
                 self.jurisdiction_field.setField(field)
         finally:
             self._restoring = False
+        required = ("parcels", "disturbance")
+        self.layers_box.setCollapsed(all(self.layer_boxes[k].currentLayer() for k in required))
         self._configuration_changed()
 
     def _configuration_changed(self, *_) -> None:
@@ -426,7 +436,9 @@ class SiteCheckDock(QgsDockWidget):
         kinds = {
             FLAG_OF_METRIC[name] for name in trigger.get("names", []) if name in FLAG_OF_METRIC
         }
-        geometries = [_geometry(flag["wkb"]) for flag in self.reply["flags"] if flag["kind"] in kinds]
+        geometries = [
+            _geometry(flag["wkb"]) for flag in self.reply["flags"] if flag["kind"] in kinds
+        ]
         if not geometries:
             return
         source = QgsCoordinateReferenceSystem.fromWkt(self.reply["crs_wkt"])

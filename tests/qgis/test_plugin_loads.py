@@ -2,20 +2,19 @@
 
 from __future__ import annotations
 
-import importlib
 import os
 import subprocess
 
 from qgis.core import QgsApplication
 
 
-def test_class_factory_registers_and_unload_removes_the_provider(qgis_app):
-    package = importlib.import_module("sitecheck_qgis")
-    plugin = package.classFactory(None)
-    plugin.initProcessing()
-    assert QgsApplication.processingRegistry().providerById("sitecheck") is not None
+def test_class_factory_registers_and_unload_removes_the_provider(plugin):
+    registry = QgsApplication.processingRegistry()
+    assert registry.providerById("sitecheck") is not None
     plugin.unload()
-    assert QgsApplication.processingRegistry().providerById("sitecheck") is None
+    assert registry.providerById("sitecheck") is None
+    plugin.initProcessing()
+    assert registry.providerById("sitecheck") is not None
 
 
 def test_qgis_process_finds_the_plugin(plugin_root):
