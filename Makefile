@@ -73,7 +73,7 @@ demo: sample
 	  --zoning $(SAMPLE)/village.gpkg:zoning \
 	  --impaired-watersheds $(SAMPLE)/village.gpkg:impaired_watersheds \
 	  --dem $(SAMPLE)/dem.tif \
-	  --out $(DEMO_OUT)/sitecheck.gpkg --json $(DEMO_OUT)/sitecheck.json
+	  --out $(DEMO_OUT)/sitecheck.gpkg --json $(DEMO_OUT)/sitecheck.json --report $(DEMO_OUT)/report.html
 
 # --- tests ------------------------------------------------------------------
 

@@ -186,3 +186,20 @@ def test_retrofit_relief_when_cover_does_not_grow(tmp_path):
     more = Case(disturbed_sqft=2_000.0, existing_sqft=1_000.0, proposed_sqft=1_400.0)
     assert outcome(tmp_path / "a", same, "scarsdale.retrofit_relief") == "triggered"
     assert outcome(tmp_path / "b", more, "scarsdale.retrofit_relief") == "not_triggered"
+
+
+def test_every_quote_is_the_law_word_for_word():
+    import re
+    from pathlib import Path
+
+    from sitecheck.rules.pack import load_pack
+
+    law_file = Path(__file__).resolve().parents[2].parent / "shared/ordinances/scarsdale-ch254-stormwater.txt"
+    pack = load_pack(PACK)
+    assert all(rule.citation.startswith("§ 254-") for rule in pack.rules)
+    if not law_file.is_file():
+        pytest.skip(f"law text not at {law_file}")
+    law = " ".join(law_file.read_text(encoding="utf-8").split())
+    for rule in pack.rules:
+        for piece in re.split(r"(?<=[.;:])\s+", rule.quote):
+            assert piece in law, f"{rule.id}: not in the law: {piece!r}"
