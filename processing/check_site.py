@@ -260,14 +260,26 @@ class CheckSiteAlgorithm(EngineAlgorithm):
 
     def processAlgorithm(self, parameters, context, feedback):  # noqa: N802 - QGIS API name
         with TemporaryFolder() as folder:
-            arguments = self._engine_arguments(parameters, context, feedback, folder)
-            if feedback.isCanceled():
+            if not self.check(parameters, context, feedback, folder):
                 return {}
-            output = self.run_engine(arguments, feedback)
-            for line in output.stdout.splitlines():
-                feedback.pushInfo(line)
             results = self._sinks(parameters, context, feedback, folder / "result.gpkg")
         return results
+
+    def check(self, parameters, context, feedback, folder: Path) -> Path | None:
+        """Export the inputs and run the engine's check; returns its JSON document's path.
+
+        The engine writes ``folder/result.gpkg``; the JSON goes where the user
+        asked, else into the folder.
+        """
+        arguments = self._engine_arguments(parameters, context, feedback, folder)
+        if feedback.isCanceled():
+            return None
+        if "--json" not in arguments:
+            arguments += ["--json", str(folder / "result.json")]
+        output = self.run_engine(arguments, feedback)
+        for line in output.stdout.splitlines():
+            feedback.pushInfo(line)
+        return Path(arguments[arguments.index("--json") + 1])
 
     def _engine_arguments(self, parameters, context, feedback, folder: Path) -> list[str]:
         inputs = folder / "inputs.gpkg"

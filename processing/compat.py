@@ -40,3 +40,10 @@ if hasattr(Qgis, "ProcessingFileParameterBehavior"):
     FILE_BEHAVIOR_FILE = Qgis.ProcessingFileParameterBehavior.File
 else:
     FILE_BEHAVIOR_FILE = QgsProcessingParameterFile.Behavior.File
+
+if hasattr(Qgis, "ProcessingAlgorithmFlag"):
+    FLAG_NO_THREADING = Qgis.ProcessingAlgorithmFlag.NoThreading
+else:
+    from qgis.core import QgsProcessingAlgorithm
+
+    FLAG_NO_THREADING = QgsProcessingAlgorithm.Flag.FlagNoThreading

@@ -8,6 +8,7 @@ from ..layers.engine import SETTING_NAME
 from ..plugin import plugin_icon
 from .adjoining_buffer import AdjoiningBufferAlgorithm
 from .check_site import CheckSiteAlgorithm
+from .export_compliance_maps import ExportComplianceMapsAlgorithm
 from .notification_list import NotificationListAlgorithm
 from .steep_slopes import SteepSlopesAlgorithm
 
@@ -60,5 +61,6 @@ class SiteCheckProvider(QgsProcessingProvider):
             AdjoiningBufferAlgorithm(),
             SteepSlopesAlgorithm(),
             NotificationListAlgorithm(),
+            ExportComplianceMapsAlgorithm(),
         ):
             self.addAlgorithm(algorithm)

@@ -22,7 +22,7 @@ from sitecheck.measure import MeasureInputs, MeasureResult, MeasureSettings, mea
 from sitecheck.parallel import set_workers
 from sitecheck.progress import Progress
 from sitecheck.readers import LayerSource
-from sitecheck.report_json import measure_document
+from sitecheck.report_json import audit_block, measure_document
 from sitecheck.rules.outcome import NEEDS_REVIEW, TRIGGERED
 from sitecheck.rules.pack import load_pack
 from sitecheck.slope import SlopeSettings
@@ -358,7 +358,9 @@ def run_measure(args: argparse.Namespace) -> int:
 def write_measure_outputs(result: MeasureResult, args: argparse.Namespace) -> None:
     from sitecheck.output import write_geopackage, write_json
 
-    write_geopackage(args.out, {"parcels": result.parcels, "flags": result.flags})
+    write_geopackage(
+        args.out, {"parcels": result.parcels, "flags": result.flags}, audit_block(result)
+    )
     if args.json:
         write_json(args.json, measure_document(result, all_parcels=args.all_parcels))
 
@@ -421,7 +423,11 @@ def run_check(args: argparse.Namespace) -> int:
     result = check_parcels(
         measured, args.ordinance, args.tolerance, jurisdictions, args.jurisdiction_field
     )
-    write_geopackage(args.out, {"parcels": result.parcels_with_triggers(), "flags": measured.flags})
+    write_geopackage(
+        args.out,
+        {"parcels": result.parcels_with_triggers(), "flags": measured.flags},
+        audit_block(measured, [pack.audit() for pack in result.packs.values()]),
+    )
     if args.json:
         write_json(args.json, check_document(result, all_parcels=args.all_parcels))
     if args.report:

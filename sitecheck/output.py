@@ -17,6 +17,7 @@ from typing import TextIO
 
 import geopandas as gpd
 import numpy as np
+import pandas as pd
 import pyogrio
 
 # GeoPackage 1.3 is read without warnings by the GDAL of QGIS 3.22 (GDAL 3.6).
@@ -53,8 +54,17 @@ def atomic_path(target: str | os.PathLike[str]) -> Iterator[Path]:
                 leftover.unlink()
 
 
-def write_geopackage(path: str | os.PathLike[str], layers: dict[str, gpd.GeoDataFrame]) -> None:
-    """Write several layers into one new GeoPackage, atomically."""
+def write_geopackage(
+    path: str | os.PathLike[str],
+    layers: dict[str, gpd.GeoDataFrame],
+    audit: dict[str, object] | None = None,
+) -> None:
+    """Write several layers into one new GeoPackage, atomically.
+
+    With ``audit``, the run's audit block goes in too: as the GeoPackage's
+    metadata (``SITECHECK_AUDIT``, JSON) and as a table ``sitecheck_audit``
+    (one row per entry) that QGIS opens like any layer.
+    """
     with atomic_path(path) as temporary:
         for name, frame in layers.items():
             first = not temporary.exists()
@@ -67,6 +77,22 @@ def write_geopackage(path: str | os.PathLike[str], layers: dict[str, gpd.GeoData
                 use_arrow=True,
                 append=not first,
                 dataset_options=GPKG_DATASET_OPTIONS if first else None,
+                dataset_metadata={"SITECHECK_AUDIT": json.dumps(json_ready(audit))}
+                if first and audit
+                else None,
+            )
+        if audit:
+            rows = pd.DataFrame(
+                {
+                    "entry": list(audit),
+                    "value": [
+                        v if isinstance(v, str) else json.dumps(json_ready(v))
+                        for v in audit.values()
+                    ],
+                }
+            )
+            pyogrio.write_dataframe(
+                rows, temporary, layer="sitecheck_audit", driver="GPKG", append=True
             )
 
 
@@ -84,13 +110,8 @@ def json_ready(value: object) -> object:
         return int(value)
     if isinstance(value, float | np.floating):
         return None if math.isnan(value) else float(value)
-    try:
-        import pandas as pd
-
-        if value is pd.NA:
-            return None
-    except ImportError:  # pragma: no cover - pandas is a dependency
-        pass
+    if value is pd.NA:
+        return None
     return value
 
 

@@ -74,3 +74,17 @@ def check_document(result: CheckResult, all_parcels: bool = False) -> dict[str, 
         parcel["highest_severity"] = outcome.highest_severity if outcome else None
         parcel["design_storm_years"] = outcome.design_storm_years if outcome else None
     return document
+
+
+def audit_block(
+    result: MeasureResult, packs: list[dict[str, object]] | None = None
+) -> dict[str, object]:
+    """What every output says about how it was made."""
+    return {
+        "sitecheck_version": __version__,
+        "generated": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "crs": result.working.to_json(),
+        "settings": result.settings.to_json(),
+        "inputs": [record.to_json() for record in result.log.inputs],
+        "packs": packs or [],
+    }

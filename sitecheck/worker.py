@@ -282,6 +282,10 @@ def parcel_reply(result: CheckResult, row: int, elapsed_ms: float) -> dict[str, 
                 )
             ],
             "warnings": list(measured.log.warnings),
+            "sitecheck_version": document["sitecheck_version"],
+            "generated": document["generated"],
+            "packs": document["packs"],
+            "inputs": document["inputs"],
             "elapsed_ms": round(elapsed_ms, 1),
         }
     )  # type: ignore[return-value]

@@ -147,7 +147,9 @@ class SiteCheckDock(QgsDockWidget):
         self.metrics.setHorizontalHeaderLabels(["Measurement", "Value"])
         self.metrics.verticalHeader().setVisible(False)
         self.metrics.horizontalHeader().setStretchLastSection(True)
-        self.metrics.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        self.metrics.horizontalHeader().setSectionResizeMode(
+            0, QHeaderView.ResizeMode.ResizeToContents
+        )
         self.metrics.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.results = QSplitter(Qt.Orientation.Vertical)
         self.results.addWidget(self.metrics)
@@ -466,11 +468,45 @@ class SiteCheckDock(QgsDockWidget):
         path, _ = QFileDialog.getSaveFileName(
             self,
             "Export the parcel's report",
-            f"sitecheck-{self.reply['parcel_id']}.html",
-            "HTML files (*.html)",
+            f"sitecheck-{self.reply['parcel_id']}.pdf",
+            "Compliance map (*.pdf);;HTML report (*.html)",
         )
-        if path:
+        if not path:
+            return
+        if path.lower().endswith(".pdf"):
+            self.write_pdf(path)
+        else:
             self.write_report(path)
+
+    def write_pdf(self, path: str) -> None:
+        """The compliance map page of the current parcel, from the panel's layers."""
+        from ..layers.parcel_pdf import write_parcel_pdf
+
+        parcels = self.layer_boxes["parcels"].currentLayer()
+        feature = self._parcel_feature(parcels, self.reply["parcel_id"]) if parcels else None
+        if feature is None or self.reply is None:
+            return
+        shown = [
+            layer
+            for key in (
+                "disturbance",
+                "impervious_proposed",
+                "impervious_existing",
+                "parcels",
+                "wetlands",
+                "watercourses",
+                "floodplain",
+                "sda",
+                "zoning",
+            )
+            if (layer := self.layer_boxes[key].currentLayer()) is not None
+        ]
+        try:
+            write_parcel_pdf(self.reply, feature, parcels.crs(), shown, path)
+        except Exception as error:
+            self.show_error("SiteCheck could not write the PDF", str(error))
+            return
+        self.status.setText(f"Wrote {path}")
 
     def write_report(self, path: str) -> None:
         parcels = self.layer_boxes["parcels"].currentLayer()

@@ -284,5 +284,39 @@ def test_cli_writes_geopackage_and_json(hand_layers, tmp_path, capsys):
     import pyogrio
 
     layers = {name for name, _ in pyogrio.list_layers(out)}
-    assert layers == {"parcels", "flags"}
+    assert layers == {"parcels", "flags", "sitecheck_audit"}
     assert "outputs:" in capsys.readouterr().out
+
+
+def test_geopackage_carries_the_audit_block(hand_layers, tmp_path):
+    import pyogrio
+
+    out = tmp_path / "audited.gpkg"
+    argv = [
+        "check",
+        "--quiet",
+        "--ordinance",
+        "scarsdale",
+        "--out",
+        str(out),
+        "--parcels",
+        hand_layers["parcels"],
+        "--disturbance",
+        hand_layers["disturbance"],
+    ]
+    assert main(argv) == 0
+    metadata = json.loads(
+        pyogrio.read_info(out, layer="parcels")["dataset_metadata"]["SITECHECK_AUDIT"]
+    )
+    assert metadata["crs"]["epsg"] == 2260
+    assert metadata["packs"][0]["id"] == "scarsdale" and len(metadata["packs"][0]["sha256"]) == 64
+    assert {i["name"] for i in metadata["inputs"]} == {"parcels", "disturbance"}
+    table = pyogrio.read_dataframe(out, layer="sitecheck_audit", read_geometry=False)
+    assert set(table["entry"]) >= {
+        "sitecheck_version",
+        "generated",
+        "crs",
+        "settings",
+        "inputs",
+        "packs",
+    }

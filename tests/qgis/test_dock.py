@@ -20,8 +20,11 @@ def project(village, tmp_path, plugin):
     """The styled sample-village project, from a copy of the village."""
     for name in ("village.gpkg", "dem.tif"):
         shutil.copy(village / name, tmp_path / name)
-    subprocess.run([sys.executable, str(REPO / "tools" / "make_project.py"), str(tmp_path)], check=True,
-                   capture_output=True)
+    subprocess.run(
+        [sys.executable, str(REPO / "tools" / "make_project.py"), str(tmp_path)],
+        check=True,
+        capture_output=True,
+    )
     instance = QgsProject.instance()
     assert instance.read(str(tmp_path / "village.qgz"))
     yield instance
@@ -61,15 +64,19 @@ def quiet_lot(layers):
     """A lot of 15,000 to 30,000 sq ft without a project."""
     parcels, disturbance = layers["parcels"], layers["disturbance"]
     busy = {f["parcel_id"] for f in disturbance.getFeatures()}
-    candidates = [f for f in parcels.getFeatures()
-                  if 15_000 < f.geometry().area() < 30_000 and f["parcel_id"] not in busy]
+    candidates = [
+        f
+        for f in parcels.getFeatures()
+        if 15_000 < f.geometry().area() < 30_000 and f["parcel_id"] not in busy
+    ]
     return sorted(candidates, key=lambda f: f["parcel_id"])[0]
 
 
 def square(centre, area: float) -> QgsGeometry:
     half = area**0.5 / 2
-    return QgsGeometry.fromRect(QgsRectangle(centre.x() - half, centre.y() - half,
-                                             centre.x() + half, centre.y() + half))
+    return QgsGeometry.fromRect(
+        QgsRectangle(centre.x() - half, centre.y() - half, centre.x() + half, centre.y() + half)
+    )
 
 
 def tree_texts(dock) -> list[str]:
@@ -77,7 +84,10 @@ def tree_texts(dock) -> list[str]:
     for i in range(dock.triggers.topLevelItemCount()):
         branch = dock.triggers.topLevelItem(i)
         texts.append(branch.text(0))
-        texts += [f"{branch.child(j).text(0)} {branch.child(j).text(1)}" for j in range(branch.childCount())]
+        texts += [
+            f"{branch.child(j).text(0)} {branch.child(j).text(1)}"
+            for j in range(branch.childCount())
+        ]
     return texts
 
 
@@ -129,14 +139,20 @@ def test_the_panel_follows_a_parcel_as_it_is_drawn(dock, project, tmp_path):
 def test_clicking_a_trigger_frames_its_flag(dock, project):
     layers = dock.layers()
     parcels = layers["parcels"]
-    p3 = next(f for f in parcels.getFeatures() if f["parcel_id"] == "1.1-11-5")  # the estate subdivision
+    p3 = next(
+        f for f in parcels.getFeatures() if f["parcel_id"] == "1.1-11-5"
+    )  # the estate subdivision
     parcels.selectByIds([p3.id()])
     reply = wait_for_reply(dock)
     slope_rule = next(t for t in reply["triggers"] if t["rule_id"] == "scarsdale.site_limits.slope")
     assert slope_rule["outcome"] == "triggered"
     branch_items = [dock.triggers.topLevelItem(i) for i in range(dock.triggers.topLevelItemCount())]
-    item = next(branch.child(j) for branch in branch_items for j in range(branch.childCount())
-                if branch.child(j).text(1) == slope_rule["title"])
+    item = next(
+        branch.child(j)
+        for branch in branch_items
+        for j in range(branch.childCount())
+        if branch.child(j).text(1) == slope_rule["title"]
+    )
     before = dock.canvas.extent()
     dock._trigger_clicked(item, 0)
     after = dock.canvas.extent()
@@ -155,3 +171,22 @@ def test_the_worker_stops_with_the_panel(dock, project):
     process = dock.worker.process
     dock.shutdown()
     assert process.state() == process.ProcessState.NotRunning
+
+
+def test_the_panel_writes_the_parcels_compliance_map(dock, project, tmp_path):
+    layers = dock.layers()
+    parcels = layers["parcels"]
+    p2 = next(
+        f for f in parcels.getFeatures() if f["parcel_id"] == "1.1-11-4"
+    )  # the floodplain terrace
+    parcels.selectByIds([p2.id()])
+    wait_for_reply(dock)
+    pdf = tmp_path / "p2.pdf"
+    dock.write_pdf(str(pdf))
+    text = subprocess.run(
+        ["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    assert "parcel 1.1-11-4" in text
+    assert "§ 254-9" in text and "Floodway" in text
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
+    assert next(line for line in info.splitlines() if line.startswith("Pages:")).split()[-1] == "1"

@@ -1,0 +1,194 @@
+"""Processing algorithm sitecheck:export_compliance_maps: the compliance map atlas to PDF."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from qgis.core import (
+    QgsProcessingException,
+    QgsProcessingOutputNumber,
+    QgsProcessingParameterBoolean,
+    QgsProcessingParameterEnum,
+    QgsProcessingParameterFileDestination,
+    QgsProcessingParameterFolderDestination,
+    QgsProject,
+    QgsVectorLayer,
+)
+
+from ..layers.compliance_layout import (
+    bind,
+    coverage_layer,
+    export_files,
+    export_pdf,
+    load_layout,
+    subject_layer,
+)
+from ..layers.exchange import style_path
+from ..layers.map_styles import ORDER, TITLES, style_input_layer
+from .check_site import CheckSiteAlgorithm
+from .compat import FLAG_NO_THREADING
+from .engine_algorithm import TemporaryFolder
+
+FORMATS = ("pdf", "png")
+
+
+class ExportComplianceMapsAlgorithm(CheckSiteAlgorithm):
+    """check_site, then one compliance map page per flagged parcel."""
+
+    PDF = "PDF"
+    OUTPUT_FOLDER = "OUTPUT_FOLDER"
+    ONE_FILE_PER_PARCEL = "ONE_FILE_PER_PARCEL"
+    FILE_FORMAT = "FILE_FORMAT"
+
+    def name(self) -> str:
+        return "export_compliance_maps"
+
+    def displayName(self) -> str:  # noqa: N802 - QGIS API name
+        return "Export compliance maps"
+
+    def flags(self):
+        # Layouts render web content (the HTML tables): on the main thread only.
+        return super().flags() | FLAG_NO_THREADING
+
+    def shortHelpString(self) -> str:  # noqa: N802 - QGIS API name
+        return (
+            "Runs Check site-plan compliance, then prints a compliance map for every parcel with a "
+            "triggered rule or a rule needing review, from the layout template "
+            "layers/compliance_atlas.qpt: the parcel with its disturbance, impervious cover, every "
+            "constraint layer and the flags, a scale bar in feet, a north arrow, a locator map, the "
+            "measurements and the triggered sections (e.g. Scarsdale § 254-9, Larchmont "
+            "§ 335-25B(2)(b), Homer § 228-78B(2)(a)[14]) with their reasons, and an audit line "
+            "(SiteCheck version, rule pack and its hash, inputs, CRS, date). Writes one multi-page "
+            "PDF, and/or one PDF or PNG per parcel named by its id."
+        )
+
+    def initAlgorithm(self, config=None) -> None:  # noqa: N802 - QGIS API name
+        super().initAlgorithm(config)
+        for parameter, text in (
+            (
+                QgsProcessingParameterFileDestination(
+                    self.PDF,
+                    "Compliance maps (multi-page PDF)",
+                    fileFilter="PDF files (*.pdf)",
+                    optional=True,
+                ),
+                "One page per flagged parcel.",
+            ),
+            (
+                QgsProcessingParameterFolderDestination(
+                    self.OUTPUT_FOLDER, "Folder for one file per parcel", optional=True
+                ),
+                "With 'one file per parcel': where the files go, named by parcel id.",
+            ),
+            (
+                QgsProcessingParameterBoolean(
+                    self.ONE_FILE_PER_PARCEL, "One file per parcel", defaultValue=False
+                ),
+                "Write one file per parcel into the folder, besides or instead of the PDF.",
+            ),
+            (
+                QgsProcessingParameterEnum(
+                    self.FILE_FORMAT,
+                    "Per-parcel file format",
+                    options=["PDF", "PNG"],
+                    defaultValue=0,
+                ),
+                "The format of the per-parcel files.",
+            ),
+        ):
+            parameter.setHelp(text)
+            self.addParameter(parameter)
+        self.addOutput(QgsProcessingOutputNumber("PAGES", "Pages (flagged parcels)"))
+
+    def processAlgorithm(self, parameters, context, feedback):  # noqa: N802 - QGIS API name
+        pdf = self.parameterAsFileOutput(parameters, self.PDF, context)
+        per_parcel = self.parameterAsBoolean(parameters, self.ONE_FILE_PER_PARCEL, context)
+        folder_out = self.parameterAsString(parameters, self.OUTPUT_FOLDER, context)
+        if not pdf and not (per_parcel and folder_out):
+            raise QgsProcessingException("Give a PDF file, or 'one file per parcel' and a folder")
+        with TemporaryFolder() as folder:
+            json_path = self.check(parameters, context, feedback, folder)
+            if json_path is None:
+                return {}
+            results = self._sinks(parameters, context, feedback, folder / "result.gpkg")
+            document = json.loads(json_path.read_text(encoding="utf-8"))
+            pages, written = self._print(
+                document, folder, pdf, per_parcel, folder_out, parameters, context, feedback
+            )
+        results["PAGES"] = pages
+        if pdf:
+            results[self.PDF] = pdf
+        if per_parcel:
+            results[self.OUTPUT_FOLDER] = folder_out
+        feedback.pushInfo(f"{pages} compliance map page(s); {len(written)} per-parcel file(s)")
+        return results
+
+    def _print(
+        self, document, folder: Path, pdf, per_parcel, folder_out, parameters, context, feedback
+    ):
+        project = QgsProject()  # the run's own layers, apart from the user's project
+        inputs = folder / "inputs.gpkg"
+        roles = {}
+        for role in ORDER:
+            layer = QgsVectorLayer(f"{inputs}|layername={role}", TITLES[role], "ogr")
+            if layer.isValid():
+                style_input_layer(layer, role)
+                roles[role] = layer
+        result = folder / "result.gpkg"
+        parcels = QgsVectorLayer(f"{result}|layername=parcels", "Parcels checked", "ogr")
+        flags = QgsVectorLayer(
+            f"{result}|layername=flags", "Where the work meets a constraint", "ogr"
+        )
+        flags.loadNamedStyle(str(style_path("flags")))
+        coverage = coverage_layer(parcels, document)
+        if coverage.featureCount() == 0:
+            feedback.pushWarning(
+                "No parcel has a triggered rule or a rule needing review: no pages."
+            )
+            return 0, []
+        subject = subject_layer(parcels)
+        layers = [*roles.values(), flags, coverage, subject]
+        project.addMapLayers(layers, False)
+        drawn = [subject, flags, *[roles[r] for r in reversed(ORDER) if r in roles]]
+        listed = (
+            "disturbance",
+            "impervious_proposed",
+            "impervious_existing",
+            "floodplain",
+            "wetlands",
+            "watercourses",
+            "sda",
+        )
+        legend = [roles[r] for r in listed if r in roles] + [flags]
+        layout = load_layout(project)
+        bind(layout, coverage, drawn, legend, self._audit(document))
+        pages = 0
+        if pdf:
+            feedback.pushInfo(f"Writing {coverage.featureCount()} page(s) to {pdf}")
+            pages = export_pdf(layout, pdf)
+        written = []
+        if per_parcel:
+            Path(folder_out).mkdir(parents=True, exist_ok=True)
+            image = self.parameterAsEnum(parameters, self.FILE_FORMAT, context) == 1
+            written = export_files(layout, folder_out, image=image)
+            pages = pages or len(written)
+        return pages, written
+
+    @staticmethod
+    def _audit(document: dict) -> dict:
+        packs = document.get("packs", [])
+        inputs = ", ".join(
+            f"{i['name']} {i['feature_count']} (sha256 {str(i.get('sha256') or '')[:10]})"
+            for i in document.get("inputs", [])
+        )
+        crs = document.get("crs", {})
+        return {
+            "version": document.get("sitecheck_version", ""),
+            "pack": "; ".join(f"{p['id']} {p['version']}" for p in packs),
+            "pack_sha": "; ".join(p["sha256"][:16] for p in packs),
+            "jurisdiction": "; ".join(f"{p['name']} {p['chapter'].split(',')[0]}" for p in packs),
+            "crs": f"{crs.get('authid')} ({crs.get('area_unit')})",
+            "inputs": inputs,
+            "generated": document.get("generated", ""),
+        }

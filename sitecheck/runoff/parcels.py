@@ -1,0 +1,363 @@
+"""Runoff of every lot before and after a project, the retention it implies and its WQv.
+
+One call screens thousands of lots with numpy. Per lot:
+
+- ``cn_pre``, ``cn_post``: area-weighted TR-55 curve numbers. Before is the
+  lot as it is (existing impervious cover at CN 98, the rest the pervious
+  cover), or, for a lot in a Scarsdale sensitive drainage area (SDA), the
+  whole lot as unimproved land (see below). After is the proposed impervious
+  cover at CN 98 and the rest the same pervious cover.
+- ``runoff_pre_cuft_<N>yr``, ``runoff_post_cuft_<N>yr``: runoff volume of each
+  24-hour storm, cubic feet.
+- ``retention_required_cuft``: post minus pre runoff volume of the lot's
+  governing storm, at least 0. Larchmont § 335-28A asks that the increase in
+  the *peak rate* of the 50-year storm (100-year above one acre of
+  disturbance) be offset by on-site retention; Scarsdale § 254-7 sizes plans
+  for the 25-year storm (100-year from two acres). The volume increase is the
+  screening measure of the storage that takes, not a design. The governing
+  storm is chosen per lot by the caller, from the ordinance.
+- ``peak_pre_cfs_<N>yr``, ``peak_post_cfs_<N>yr``: Rational-method peaks
+  (:mod:`sitecheck.runoff.rational`).
+- ``wqv_cuft``: NYS water-quality volume with I = proposed impervious percent.
+
+Unimproved land (Scarsdale § 254-7, § 254-8: "The predevelopment calculations
+shall be based on an unimproved land area ... for properties located in an
+SDA"): land with no improvements at all, so no impervious cover, and the
+vegetation such land carries in Westchester, woods. The default cover is
+TR-55 "woods, good" (litter and brush cover the soil); "open space, good"
+(a lawn) is the other defensible reading and is a setting. Woods runs off
+least, so the retention screen is the larger of the two.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+import numpy as np
+import numpy.typing as npt
+import pandas as pd
+
+from sitecheck.errors import InputError
+from sitecheck.runoff.curve_numbers import IMPERVIOUS, cover, cover_cn_by_lot
+from sitecheck.runoff.rational import (
+    MINIMUM_TC_MIN,
+    LawnSlope,
+    composite_c,
+    intensity_in_hr,
+    lawn_c,
+    rational_peak_cfs,
+)
+from sitecheck.runoff.scs import runoff_depth_in, runoff_volume_cuft
+from sitecheck.runoff.soils import DualReading, SoilInput, hsg_shares
+from sitecheck.runoff.water_quality import DEFAULT_WQV_RAINFALL_IN, wqv_cuft
+
+AREA_TOLERANCE_SQFT = 0.01
+"""Impervious cover may exceed the lot area by this much (measurement round-off)."""
+
+
+@dataclass(frozen=True)
+class RunoffSettings:
+    """What users may change about the runoff screen.
+
+    Attributes
+    ----------
+    pervious_cover : str
+        TR-55 cover of the pervious part of a lot when no cover areas are given.
+    unimproved_cover : str
+        TR-55 cover of an SDA lot's "unimproved land area" before condition.
+    dual_hsg : {"undrained", "drained"}
+        How dual soil groups (A/D, B/D, C/D) are read.
+    wqv_rainfall_in : float
+        90% rainfall event number P for WQv, inches (confirm on Design Manual Figure 4.1).
+    tc_min : float
+        Time of concentration for the Rational method, minutes (at least 6).
+    lawn_slope : {"flat", "average", "steep"}
+        Slope class of pervious ground for the Rational C.
+    """
+
+    pervious_cover: str = "open_space_good"
+    unimproved_cover: str = "woods_good"
+    dual_hsg: DualReading = "undrained"
+    wqv_rainfall_in: float = DEFAULT_WQV_RAINFALL_IN
+    tc_min: float = MINIMUM_TC_MIN
+    lawn_slope: LawnSlope = "average"
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "pervious_cover": self.pervious_cover,
+            "unimproved_cover": self.unimproved_cover,
+            "dual_hsg": self.dual_hsg,
+            "wqv_rainfall_in": self.wqv_rainfall_in,
+            "tc_min": self.tc_min,
+            "lawn_slope": self.lawn_slope,
+        }
+
+
+@dataclass
+class RunoffResult:
+    """Runoff screen of many lots.
+
+    Attributes
+    ----------
+    table : pandas.DataFrame
+        One row per lot (the index of ``lot_area_sqft`` when it is a Series).
+    storms_in : dict of int to float
+        24-hour depth (inches) of each storm computed, by return period.
+    assumptions : list of str
+        Plain sentences a report must print with the numbers.
+    """
+
+    table: pd.DataFrame
+    storms_in: dict[int, float]
+    assumptions: list[str] = field(default_factory=list)
+
+
+def parcel_runoff(
+    lot_area_sqft: npt.ArrayLike,
+    impervious_existing_sqft: npt.ArrayLike,
+    impervious_proposed_sqft: npt.ArrayLike,
+    soil: SoilInput,
+    storms_in: Mapping[int, float],
+    governing_storm_yr: npt.ArrayLike,
+    unimproved_pre: npt.ArrayLike = False,
+    pervious_cover_sqft: Mapping[str, npt.ArrayLike] | None = None,
+    settings: RunoffSettings | None = None,
+) -> RunoffResult:
+    """Screen the runoff of lots before and after their projects.
+
+    Parameters
+    ----------
+    lot_area_sqft : array
+        Lot areas, square feet.
+    impervious_existing_sqft, impervious_proposed_sqft : array
+        Impervious cover now and after the project (total, not the change),
+        square feet; NaN where unknown (the lot's results are then NaN).
+    soil : str, sequence of str or mapping
+        Hydrologic soil group of all lots, of each lot, or each lot's area (or
+        share) in each group (see :func:`sitecheck.runoff.soils.hsg_shares`).
+    storms_in : mapping of int to float
+        24-hour rainfall depth (inches) by return period (years).
+    governing_storm_yr : int or array
+        Return period whose runoff increase sets each lot's retention; must
+        be one of ``storms_in``. NaN gives a NaN retention.
+    unimproved_pre : bool or array
+        True for lots whose before condition is unimproved land (Scarsdale SDA).
+    pervious_cover_sqft : mapping of str to array, optional
+        Each lot's area (or share) of TR-55 covers making up its pervious part
+        (``open_space_good``, ``woods_fair``, ...). A lot with none of them
+        takes ``settings.pervious_cover``.
+    settings : RunoffSettings, optional
+
+    Returns
+    -------
+    RunoffResult
+
+    Raises
+    ------
+    InputError
+        On negative areas, impervious cover larger than the lot, unknown
+        covers or soil groups, or a governing storm without a depth.
+    """
+    settings = settings or RunoffSettings()
+    lot, existing, proposed = _lot_areas(
+        lot_area_sqft, impervious_existing_sqft, impervious_proposed_sqft
+    )
+    count = lot.size
+    storms = _checked_storms(storms_in)
+    governing = _governing_storms(governing_storm_yr, storms, count)
+    unimproved = np.broadcast_to(np.asarray(unimproved_pre, dtype=bool), (count,))
+    soils = hsg_shares(soil, count, settings.dual_hsg)
+    cover_shares = _pervious_cover_shares(pervious_cover_sqft, settings.pervious_cover, count)
+
+    cn_pervious = cover_cn_by_lot(cover_shares, soils)
+    cn_impervious = soils @ cover(IMPERVIOUS).cn_row()
+    cn_unimproved = soils @ cover(settings.unimproved_cover).cn_row()
+    cn_existing = _weighted(existing, lot, cn_impervious, cn_pervious)
+    cn_pre = np.where(unimproved, cn_unimproved, cn_existing)
+    cn_post = _weighted(proposed, lot, cn_impervious, cn_pervious)
+
+    c_pervious = lawn_c(soils, settings.lawn_slope)
+    c_pre = composite_c(np.where(unimproved, 0.0, existing), lot, c_pervious)
+    c_post = composite_c(proposed, lot, c_pervious)
+
+    columns: dict[str, np.ndarray] = {
+        "unimproved_pre": unimproved.copy(),
+        "cn_pre": cn_pre,
+        "cn_post": cn_post,
+        "c_pre": c_pre,
+        "c_post": c_post,
+    }
+    increase_by_storm = {}
+    for years, depth in storms.items():
+        pre = runoff_volume_cuft(runoff_depth_in(depth, cn_pre), lot)
+        post = runoff_volume_cuft(runoff_depth_in(depth, cn_post), lot)
+        columns[f"runoff_pre_cuft_{years}yr"] = pre
+        columns[f"runoff_post_cuft_{years}yr"] = post
+        intensity = float(intensity_in_hr(depth, settings.tc_min))
+        columns[f"peak_pre_cfs_{years}yr"] = rational_peak_cfs(c_pre, intensity, lot)
+        columns[f"peak_post_cfs_{years}yr"] = rational_peak_cfs(c_post, intensity, lot)
+        increase_by_storm[years] = post - pre
+    retention = np.full(count, np.nan)
+    for years, increase in increase_by_storm.items():
+        chosen = governing == years
+        retention[chosen] = np.maximum(increase[chosen], 0.0)
+    columns["retention_storm_yr"] = governing
+    columns["retention_required_cuft"] = retention
+    columns["wqv_cuft"] = wqv_cuft(proposed, lot, settings.wqv_rainfall_in)
+
+    index = lot_area_sqft.index if isinstance(lot_area_sqft, pd.Series) else None
+    table = pd.DataFrame(columns, index=index)
+    return RunoffResult(
+        table=table,
+        storms_in=storms,
+        assumptions=_assumptions(
+            settings, storms, governing, unimproved, soils, pervious_cover_sqft
+        ),
+    )
+
+
+def _lot_areas(
+    lot_area: npt.ArrayLike, existing: npt.ArrayLike, proposed: npt.ArrayLike
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    named = {
+        "lot_area_sqft": np.atleast_1d(np.asarray(lot_area, dtype=float)),
+        "impervious_existing_sqft": np.atleast_1d(np.asarray(existing, dtype=float)),
+        "impervious_proposed_sqft": np.atleast_1d(np.asarray(proposed, dtype=float)),
+    }
+    try:
+        lot, old, new = np.broadcast_arrays(*named.values())
+    except ValueError:
+        sizes = ", ".join(f"{name} {values.size}" for name, values in named.items())
+        raise InputError(f"lot areas: different numbers of lots ({sizes})") from None
+    for name, values in zip(named, (lot, old, new), strict=True):
+        if np.any(values < 0):
+            raise InputError(f"{name}: negative area on {int(np.sum(values < 0))} lots")
+    for name, values in (("impervious_existing_sqft", old), ("impervious_proposed_sqft", new)):
+        over = values > lot + AREA_TOLERANCE_SQFT
+        if np.any(over):
+            raise InputError(f"{name}: larger than the lot area on {int(np.sum(over))} lots")
+    return lot.astype(float), np.minimum(old, lot), np.minimum(new, lot)
+
+
+def _checked_storms(storms_in: Mapping[int, float]) -> dict[int, float]:
+    if not storms_in:
+        raise InputError("rainfall: no design storms given")
+    storms = {}
+    for years, depth in sorted(storms_in.items()):
+        if int(years) != years or years <= 0:
+            raise InputError(f"rainfall: return period {years} is not a whole number of years")
+        if not depth > 0:
+            raise InputError(f"rainfall: the {years}-year depth {depth} in is not positive")
+        storms[int(years)] = float(depth)
+    return storms
+
+
+def _governing_storms(
+    governing_storm_yr: npt.ArrayLike, storms: dict[int, float], count: int
+) -> np.ndarray:
+    governing = np.broadcast_to(np.asarray(governing_storm_yr, dtype=float), (count,)).copy()
+    known = np.isin(governing, list(storms)) | np.isnan(governing)
+    if not np.all(known):
+        missing = sorted({int(value) for value in governing[~known]})
+        raise InputError(
+            f"governing storm: no rainfall depth for the {', '.join(map(str, missing))}-year storm "
+            f"(depths given for {', '.join(map(str, storms))} years)"
+        )
+    return governing
+
+
+def _pervious_cover_shares(
+    cover_sqft: Mapping[str, npt.ArrayLike] | None, default_cover: str, count: int
+) -> dict[str, np.ndarray]:
+    cover(default_cover)
+    if not cover_sqft:
+        return {default_cover: np.ones(count)}
+    areas = {}
+    for name, values in cover_sqft.items():
+        if name == IMPERVIOUS:
+            raise InputError(
+                "land cover: give impervious cover as impervious_existing/proposed_sqft, "
+                "not as a pervious cover"
+            )
+        cover(name)
+        area = np.broadcast_to(np.asarray(values, dtype=float), (count,))
+        if np.any(area < 0):
+            raise InputError(f"land cover {name}: negative area on {int(np.sum(area < 0))} lots")
+        areas[name] = np.nan_to_num(area)
+    total = sum(areas.values())
+    described = total > 0
+    with np.errstate(invalid="ignore", divide="ignore"):
+        shares = {name: np.where(described, area / total, 0.0) for name, area in areas.items()}
+    shares[default_cover] = shares.get(default_cover, np.zeros(count)) + np.where(
+        described, 0.0, 1.0
+    )
+    return shares
+
+
+def _weighted(
+    impervious: np.ndarray, lot: np.ndarray, cn_impervious: np.ndarray, cn_pervious: np.ndarray
+) -> np.ndarray:
+    with np.errstate(invalid="ignore", divide="ignore"):
+        share = np.where(lot > 0, impervious / lot, np.nan)
+    return share * cn_impervious + (1.0 - share) * cn_pervious
+
+
+def _assumptions(
+    settings: RunoffSettings,
+    storms: dict[int, float],
+    governing: np.ndarray,
+    unimproved: np.ndarray,
+    soils: np.ndarray,
+    cover_sqft: Mapping[str, npt.ArrayLike] | None,
+) -> list[str]:
+    depths = ", ".join(f"{years}-year {depth:g} in" for years, depth in storms.items())
+    pervious = cover(settings.pervious_cover)
+    unimproved_cover = cover(settings.unimproved_cover)
+    dual = (
+        "as group D (undrained), the higher-runoff reading"
+        if settings.dual_hsg == "undrained"
+        else "as their first letter (drained)"
+    )
+    counts = {int(years): int(np.sum(governing == years)) for years in storms}
+    governing_text = ", ".join(f"{years}-year on {_lots(n)}" for years, n in counts.items() if n)
+    lines = [
+        "Runoff volumes by the TR-55 curve-number method (USDA SCS/NRCS TR-55, 2nd ed., 1986): "
+        "Q = (P - 0.2S)^2 / (P + 0.8S), S = 1000/CN - 10, for 24-hour storms "
+        f"{depths}.",
+        "One area-weighted composite curve number per lot, as TR-55 worksheet 2 computes it; "
+        "this understates runoff where roofs and paving drain apart from lawn, most in small storms.",
+        "Impervious cover at CN 98; pervious ground as "
+        + ("the land-cover areas given per lot, else " if cover_sqft else "")
+        + f"'{pervious.label}' (TR-55 Table {pervious.table}); covers spread over each lot's "
+        "soils in proportion.",
+        f"Dual hydrologic soil groups (A/D, B/D, C/D) read {dual}.",
+        "Retention required is the increase in runoff VOLUME of each lot's governing storm "
+        f"({governing_text or 'none'}), never below 0: a screening measure of the storage "
+        "needed to offset the increase in peak runoff (Larchmont § 335-28A), not a design.",
+        "Water-quality volume by the NYS Stormwater Management Design Manual, Table 4.1: "
+        "WQv = P Rv A / 12, Rv = 0.05 + 0.009 I (at least 0.2), I = proposed impervious percent "
+        f"of the lot, P = {settings.wqv_rainfall_in:g} in; the 90% rainfall P varies across New "
+        "York (Figure 4.1) and must be confirmed for the site.",
+        "Peak flows by the Rational method Q = C i A (cfs, A in acres): C 0.95 on impervious "
+        f"cover and the mid-range lawn C for {settings.lawn_slope} slopes by soil texture "
+        "(HEC-22 Table 3-1; HSG A/B sandy, C/D heavy) on all pervious ground, no frequency "
+        f"factor; i is the mean intensity over Tc = {settings.tc_min:g} min at the centre of the "
+        "NRCS Type III 24-hour storm (Haan et al. 1994 mass-curve fit), on the high side; "
+        "confirm with the site's intensity-duration data.",
+    ]
+    sda = int(np.sum(unimproved))
+    if sda:
+        lines.append(
+            f"{_lots(sda)} in a sensitive drainage area: before condition is the whole lot as "
+            f"unimproved land, '{unimproved_cover.label}' (TR-55 Table {unimproved_cover.table}), "
+            "per Scarsdale § 254-7 (predevelopment calculations based on an unimproved land area)."
+        )
+    no_soil = int(np.sum(np.isnan(soils).any(axis=1)))
+    if no_soil:
+        lines.append(f"{_lots(no_soil)} without a hydrologic soil group: runoff left null.")
+    return lines
+
+
+def _lots(count: int) -> str:
+    return f"{count} lot" if count == 1 else f"{count} lots"

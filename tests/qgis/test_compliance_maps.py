@@ -1,0 +1,83 @@
+"""The compliance map atlas: a page per flagged parcel, its citations in the text, not blank."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+from qgis.PyQt.QtGui import QImage
+
+import processing
+
+from .conftest import village_parameters
+
+
+def _pdf_text(pdf: Path, page: int) -> str:
+    return subprocess.run(
+        ["pdftotext", "-f", str(page), "-l", str(page), "-layout", str(pdf), "-"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+
+
+def test_atlas_pdf_has_a_page_per_flagged_parcel_with_its_citations(plugin, village, tmp_path):
+    pdf = tmp_path / "maps.pdf"
+    report = tmp_path / "run.json"
+    result = processing.run(
+        "sitecheck:export_compliance_maps",
+        village_parameters(
+            village,
+            PDF=str(pdf),
+            JSON_REPORT=str(report),
+            ONE_FILE_PER_PARCEL=True,
+            OUTPUT_FOLDER=str(tmp_path / "pages"),
+            FILE_FORMAT=1,
+        ),
+    )
+    document = json.loads(report.read_text())
+    flagged = sorted(
+        str(p["parcel_id"])
+        for p in document["parcels"]
+        if any(t["outcome"] in ("triggered", "needs_review") for t in p["triggers"])
+    )
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
+    pages = int(next(line.split()[-1] for line in info.splitlines() if line.startswith("Pages:")))
+    assert pages == len(flagged) == result["PAGES"]
+    by_id = {str(p["parcel_id"]): p for p in document["parcels"]}
+    for number, parcel_id in enumerate(flagged, start=1):
+        text = _pdf_text(pdf, number)
+        assert f"parcel {parcel_id}" in text
+        for trigger in by_id[parcel_id]["triggers"]:
+            if trigger["outcome"] == "triggered":
+                assert trigger["citation"] in text, (parcel_id, trigger["citation"])
+        assert document["packs"][0]["sha256"][:16] in text  # the audit line
+    pngs = sorted(p.name for p in (tmp_path / "pages").iterdir())
+    assert pngs == sorted(f"{parcel_id}.png" for parcel_id in flagged)
+
+
+def test_a_rendered_page_is_not_blank(plugin, village, tmp_path):
+    pdf = tmp_path / "maps.pdf"
+    processing.run("sitecheck:export_compliance_maps", village_parameters(village, PDF=str(pdf)))
+    subprocess.run(
+        ["pdftoppm", "-f", "1", "-l", "1", "-r", "50", "-png", str(pdf), str(tmp_path / "page")],
+        check=True,
+    )
+    image = QImage(str(next(tmp_path.glob("page*.png"))))
+    colours = {
+        image.pixel(x, y) for x in range(0, image.width(), 7) for y in range(0, image.height(), 7)
+    }
+    assert len(colours) > 30
+    # the map frame holds the parcel: the middle of the map is not white
+    middle = [image.pixel(x, y) for x in range(60, 300, 5) for y in range(90, 260, 5)]
+    assert sum(1 for p in middle if p != 0xFFFFFFFF) > len(middle) / 4
+
+
+def test_file_names_are_safe(plugin):
+    import importlib
+
+    layout = importlib.import_module("sitecheck_qgis.layers.compliance_layout")
+    assert layout.safe_file_name("SBL 1.2/3:4") == "SBL_1.2_3_4"
+    assert layout.safe_file_name("../../etc") == "etc"
+    assert layout.safe_file_name("") == "parcel"
