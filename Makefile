@@ -72,6 +72,7 @@ demo: sample
 	  --sda $(SAMPLE)/village.gpkg:sda \
 	  --zoning $(SAMPLE)/village.gpkg:zoning \
 	  --impaired-watersheds $(SAMPLE)/village.gpkg:impaired_watersheds \
+	  --soils $(SAMPLE)/village.gpkg:soils \
 	  --dem $(SAMPLE)/dem.tif \
 	  --out $(DEMO_OUT)/sitecheck.gpkg --json $(DEMO_OUT)/sitecheck.json --report $(DEMO_OUT)/report.html
 

@@ -70,6 +70,13 @@ METRIC_ROWS = (
     ("disturbed_on_slope_over_25pct_sqft", "On slopes over 25%", "sqft"),
     ("zoning_district", "Zoning district", "text"),
 )
+# Shown only when the run screened runoff (a soils layer or a default soil group).
+RUNOFF_ROWS = (
+    ("cn_pre", "Curve number before", "cn"),
+    ("cn_post", "Curve number after", "cn"),
+    ("retention_required_cuft", "Retention to offset the increase", "cuft"),
+    ("wqv_cuft", "Water-quality volume", "cuft"),
+)
 COVERAGE_FIELDS = (
     "parcel_id",
     "address",
@@ -102,6 +109,10 @@ def _value(value, kind: str) -> str:
         return f"{number:.1f}%"
     if kind == "signed":
         return f"{number:+,.0f} sq ft"
+    if kind == "cn":
+        return f"{number:.1f}"
+    if kind == "cuft":
+        return f"{number:,.0f} cu ft"
     if kind == "sqft_acres":
         return f"{number:,.0f} sq ft ({number / 43_560:.2f} ac)"
     return f"{number:,.0f} sq ft"
@@ -109,9 +120,10 @@ def _value(value, kind: str) -> str:
 
 def metrics_html(metrics: dict) -> str:
     """The page's measurements as a small HTML table."""
+    shown = METRIC_ROWS + (RUNOFF_ROWS if "cn_pre" in metrics else ())
     rows = "".join(
         f"<tr><td>{escape(label)}</td><td align='right'>{_value(metrics.get(name), kind)}</td></tr>"
-        for name, label, kind in METRIC_ROWS
+        for name, label, kind in shown
     )
     return f"<table style='font-family:sans-serif;font-size:7pt;width:100%' cellspacing='0'>{rows}</table>"
 

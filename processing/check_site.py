@@ -30,6 +30,7 @@ from .compat import (
     VECTOR_POLYGON,
 )
 from .engine_algorithm import EngineAlgorithm, TemporaryFolder
+from .runoff_parameters import runoff_arguments, runoff_parameters
 
 ORDINANCES = ("larchmont", "homer", "scarsdale")
 ORDINANCE_NAMES = (
@@ -222,6 +223,8 @@ class CheckSiteAlgorithm(EngineAlgorithm):
             "listed use 30 ft.",
             advanced=True,
         )
+        for parameter, text, advanced in runoff_parameters():
+            self._add(parameter, text, advanced=advanced)
         self._add(
             QgsProcessingParameterBoolean(
                 self.ALL_PARCELS, "List every parcel in the reports", defaultValue=False
@@ -301,6 +304,7 @@ class CheckSiteAlgorithm(EngineAlgorithm):
         if dem is not None:
             arguments += ["--dem", dem.source()]
         arguments += self._settings(parameters, context)
+        arguments += runoff_arguments(self, parameters, context, inputs)
         arguments += ["--out", str(folder / "result.gpkg")]
         for key, option in ((self.JSON_REPORT, "--json"), (self.HTML_REPORT, "--report")):
             path = self.parameterAsFileOutput(parameters, key, context)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+import numpy as np
 import pandas as pd
 import shapely
 
@@ -23,6 +24,7 @@ from sitecheck.readers import POLYGONAL, LayerSource
 from sitecheck.rules.attributes import ATTRIBUTES, attribute_value
 from sitecheck.rules.outcome import NEEDS_REVIEW, TRIGGERED, ParcelOutcome, evaluate_pack
 from sitecheck.rules.pack import BUNDLED, Pack, load_pack
+from sitecheck.runoff_screen import RunoffOptions, RunoffScreen, runoff_metric_names, screen_runoff
 
 DEFAULT_TOLERANCE = 0.02
 
@@ -35,6 +37,7 @@ class CheckResult:
     outcomes: list[ParcelOutcome | None]
     packs: dict[str, Pack]
     tolerance: float
+    runoff: RunoffScreen | None = None
 
     def parcels_with_triggers(self) -> pd.DataFrame:
         """The parcel table with the trigger columns added for the GeoPackage."""
@@ -53,6 +56,12 @@ class CheckResult:
         table["triggers_summary"] = pd.array(
             [o.summary() if o else None for o in self.outcomes], dtype="string"
         )
+        if self.runoff is not None:
+            runoff = self.runoff.table
+            for name in runoff_metric_names(runoff.columns):
+                column = pd.Series(np.nan, index=np.arange(len(table)))
+                column.iloc[runoff.index.to_numpy()] = runoff[name].to_numpy()
+                table[name] = column.to_numpy()
         return table
 
 
@@ -92,6 +101,7 @@ def check_parcels(
     tolerance: float = DEFAULT_TOLERANCE,
     jurisdictions: LayerSource | None = None,
     jurisdiction_field: str | None = None,
+    runoff: RunoffOptions | None = None,
 ) -> CheckResult:
     """Evaluate the rules of the applicable pack for every parcel.
 
@@ -105,6 +115,8 @@ def check_parcels(
         Relative band around thresholds that gives ``needs_review``.
     jurisdictions, jurisdiction_field
         A polygon layer and its field naming each area's pack.
+    runoff : RunoffOptions, optional
+        Screen runoff too when it says where soil groups come from.
     """
     if not 0 <= tolerance < 0.5:
         raise InputError(f"--tolerance: give a share between 0 and 0.5 (got {tolerance})")
@@ -126,7 +138,10 @@ def check_parcels(
             outcomes.append(None if parcel_pack is None else _untouched(parcel_pack))
             continue
         outcomes.append(evaluate_pack(parcel_pack, parcel_values(measured, row), tolerance))
-    return CheckResult(measured, outcomes, packs, tolerance)
+    result = CheckResult(measured, outcomes, packs, tolerance)
+    if runoff is not None and runoff.requested:
+        result.runoff = screen_runoff(result, runoff)
+    return result
 
 
 def _untouched(pack: Pack) -> ParcelOutcome:

@@ -25,6 +25,10 @@ from sitecheck.readers import LayerSource
 from sitecheck.report_json import audit_block, measure_document
 from sitecheck.rules.outcome import NEEDS_REVIEW, TRIGGERED
 from sitecheck.rules.pack import load_pack
+from sitecheck.runoff import RunoffSettings, curve_number_table
+from sitecheck.runoff.soils import DUAL_HSG, HSG
+from sitecheck.runoff.water_quality import DEFAULT_WQV_RAINFALL_IN
+from sitecheck.runoff_screen import RunoffOptions
 from sitecheck.slope import SlopeSettings
 
 LAYER_OPTIONS: tuple[tuple[str, str, str], ...] = (
@@ -49,6 +53,11 @@ LAYER_OPTIONS: tuple[tuple[str, str, str], ...] = (
         "--adjoining-buffer",
         "a drawn adjoining property buffer, instead of deriving it from the parcels",
     ),
+)
+
+HSG_CHOICES: tuple[str, ...] = (*HSG, *DUAL_HSG)
+PERVIOUS_COVERS: tuple[str, ...] = tuple(
+    name for name in curve_number_table() if name != "impervious"
 )
 
 
@@ -270,6 +279,72 @@ def add_check_arguments(parser: argparse.ArgumentParser) -> None:
         "--jurisdiction-field", help="field of --jurisdictions holding the pack id or village name"
     )
     rules.add_argument("--report", type=Path, help="self-contained HTML report")
+    add_runoff_arguments(parser)
+
+
+def add_runoff_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of the runoff screen; it runs when --soils or --default-hsg is given."""
+    runoff = parser.add_argument_group(
+        "runoff screen (TR-55 curve numbers; runs with --soils or --default-hsg)"
+    )
+    runoff.add_argument("--soils", help="soil survey polygons with a hydrologic soil group field")
+    runoff.add_argument(
+        "--soil-field", help="soil group field of --soils (default: hydgrp, hydgrpdcd, HSG)"
+    )
+    runoff.add_argument(
+        "--default-hsg",
+        type=str.upper,
+        choices=HSG_CHOICES,
+        help="soil group of lots (or parts of lots) --soils does not map",
+    )
+    runoff.add_argument(
+        "--dual-hsg",
+        choices=("undrained", "drained"),
+        default="undrained",
+        help="read A/D, B/D, C/D as D (undrained, default) or as the first letter (drained)",
+    )
+    runoff.add_argument(
+        "--rainfall",
+        help='24-hour design-storm depths, inches, e.g. "2=3.5,10=5.1,25=6.2,50=7.0,100=8.0"; '
+        "storms not given keep the pack's default depth",
+    )
+    runoff.add_argument(
+        "--wqv-rainfall",
+        type=float,
+        default=DEFAULT_WQV_RAINFALL_IN,
+        help="90%% rainfall event P for the water-quality volume, inches "
+        f"(default {DEFAULT_WQV_RAINFALL_IN:g}; NYS Design Manual Figure 4.1)",
+    )
+    runoff.add_argument(
+        "--pervious-cover",
+        choices=PERVIOUS_COVERS,
+        default=RunoffSettings.pervious_cover,
+        help="TR-55 cover of pervious ground (default open_space_good)",
+    )
+    runoff.add_argument(
+        "--unimproved-cover",
+        choices=PERVIOUS_COVERS,
+        default=RunoffSettings.unimproved_cover,
+        help="TR-55 cover of an unimproved lot, Scarsdale SDA before condition (default woods_good)",
+    )
+
+
+def runoff_options(args: argparse.Namespace) -> RunoffOptions:
+    """Runoff-screen options from parsed arguments; bad values raise InputError."""
+    options = RunoffOptions(
+        soils=LayerSource.parse("soils", args.soils) if args.soils else None,
+        soil_field=args.soil_field,
+        default_hsg=args.default_hsg,
+        rainfall=args.rainfall,
+        settings=RunoffSettings(
+            pervious_cover=args.pervious_cover,
+            unimproved_cover=args.unimproved_cover,
+            dual_hsg=args.dual_hsg,
+            wqv_rainfall_in=args.wqv_rainfall,
+        ),
+    )
+    options.check()
+    return options
 
 
 def measure_inputs(args: argparse.Namespace) -> MeasureInputs:
@@ -415,13 +490,14 @@ def run_check(args: argparse.Namespace) -> int:
         raise InputError("give --ordinance larchmont|homer|scarsdale|PACK.toml, or --jurisdictions")
     if args.ordinance:
         load_pack(args.ordinance)  # a bad pack stops the run before any measuring
+    runoff = runoff_options(args)
     progress = Progress(quiet=args.quiet)
     measured = measure(measure_inputs(args), measure_settings(args), progress)
     jurisdictions = (
         LayerSource.parse("jurisdictions", args.jurisdictions) if args.jurisdictions else None
     )
     result = check_parcels(
-        measured, args.ordinance, args.tolerance, jurisdictions, args.jurisdiction_field
+        measured, args.ordinance, args.tolerance, jurisdictions, args.jurisdiction_field, runoff
     )
     write_geopackage(
         args.out,
@@ -466,14 +542,29 @@ def print_check_summary(result: CheckResult, args: argparse.Namespace) -> None:
             f"  {record['parcel_id']:>12}  {record['disturbed_area_sqft']:>9,.0f} sq ft  "
             f"{outcome.highest_severity or 'none':<24} {', '.join(triggered) or '-'}"
             + (f"  [{review} to review]" if review else "")
+            + _retention_text(result, int(row))
         )
     if shown > 25:
         print(f"  ... and {shown - 25} more")
+    if result.runoff is not None:
+        for depths in result.runoff.storms.values():
+            if note := depths.confirm_note():
+                print(f"rainfall: {note}")
     print(
         f"outputs: {args.out}"
         + (f", {args.json}" if args.json else "")
         + (f", {args.report}" if args.report else "")
     )
+
+
+def _retention_text(result: CheckResult, row: int) -> str:
+    if result.runoff is None:
+        return ""
+    metrics = result.runoff.metrics_of(row)
+    retention, storm = metrics.get("retention_required_cuft"), metrics.get("retention_storm_yr")
+    if retention is None or storm is None:
+        return ""
+    return f"  retention {retention:,.0f} cu ft ({storm:.0f}-yr)"
 
 
 def run_rules(args: argparse.Namespace) -> int:

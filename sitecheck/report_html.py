@@ -29,6 +29,7 @@ from sitecheck.measure import PROJECT_FIELDS
 from sitecheck.metrics import ACRE_METRICS, METRICS, Metric, acres_name
 from sitecheck.output import write_text
 from sitecheck.report_map import ParcelMapper
+from sitecheck.report_runoff import parcel_runoff_table, runoff_section
 from sitecheck.rules.attributes import ATTRIBUTES
 from sitecheck.rules.outcome import NEEDS_REVIEW, NOT_TRIGGERED, TRIGGERED, ParcelOutcome, Trigger
 from sitecheck.rules.pack import SEVERITIES, Pack
@@ -110,6 +111,7 @@ def report_parts(
     yield _header(result, generated, rows)
     yield _audit(result, generated, all_parcels)
     yield _summary(result, rows, len(mapped), max_maps)
+    yield runoff_section(result)
     yield '<section id="parcels">\n<h2>Parcels</h2>\n'
     with ParcelMapper(result) as mapper:
         for position, row in enumerate(rows):
@@ -642,6 +644,7 @@ def _parcel_section(result: CheckResult, row: int, png: bytes | None, max_maps: 
         + _facts(result, row)
         + "</div>\n<h4>Measurements</h4>\n"
         + _metrics_table(result, row)
+        + parcel_runoff_table(result, row)
         + _outcomes(outcome)
         + '<p class="back"><a href="#summary">Back to the summary</a></p>\n</section>\n'
     )

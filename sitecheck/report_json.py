@@ -73,6 +73,10 @@ def check_document(result: CheckResult, all_parcels: bool = False) -> dict[str, 
         parcel["triggers"] = [trigger.to_json() for trigger in outcome.triggers] if outcome else []
         parcel["highest_severity"] = outcome.highest_severity if outcome else None
         parcel["design_storm_years"] = outcome.design_storm_years if outcome else None
+        if result.runoff is not None:
+            metrics = parcel["metrics"]
+            metrics.update(result.runoff.metrics_of(by_id[parcel["parcel_id"]]))
+    document["runoff"] = result.runoff.to_json() if result.runoff is not None else None
     return document
 
 

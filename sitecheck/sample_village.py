@@ -771,6 +771,43 @@ def _constraints(
             np.array([_south_east(width, height, stream)]),
             {"pollutant": ["phosphorus"]},
         ),
+        "soils": _soils(width, height, stream, wetlands),
+    }
+
+
+def _soils(
+    width: float, height: float, stream: _Stream, wetlands: np.ndarray
+) -> tuple[np.ndarray, dict[str, list[object]]]:
+    """A soil survey in SSURGO form: map units that tile the district, with ``hydgrp``.
+
+    Wetlands are D, the stream corridor B/D (poorly drained unless drained),
+    the north of the district C, the rest B, and one patch of "urban land"
+    carries no group (as SSURGO leaves it), so lots there are only partly mapped.
+    """
+    district = shapely.box(0.0, 0.0, width, height)
+    x_line = np.arange(0.0, width + 1.0, 10.0)
+    stream_line = shapely.LineString(np.column_stack([x_line, stream.y(x_line)]))
+    wet = shapely.union_all(wetlands)
+    corridor = shapely.difference(shapely.buffer(stream_line, 140.0, cap_style="flat"), wet)
+    urban = shapely.difference(
+        shapely.box(0.1 * width, 0.12 * height, 0.22 * width, 0.2 * height), corridor
+    )
+    north = shapely.difference(
+        shapely.box(0.0, 0.7 * height, width, height), shapely.union_all([wet, corridor])
+    )
+    rest = shapely.difference(district, shapely.union_all([wet, corridor, urban, north]))
+    units = [
+        (wet, "Ff", "Fluvaquents, frequently flooded", "D"),
+        (corridor, "RdB", "Ridgebury loam, 3 to 8 percent slopes", "B/D"),
+        (north, "PnC", "Paxton fine sandy loam, 8 to 15 percent slopes", "C"),
+        (urban, "Ub", "Urban land", None),
+        (rest, "ChB", "Charlton-Urban land complex, 0 to 8 percent slopes", "B"),
+    ]
+    geoms = np.array([shapely.intersection(unit[0], district) for unit in units], dtype=object)
+    return geoms, {
+        "musym": [unit[1] for unit in units],
+        "muname": [unit[2] for unit in units],
+        "hydgrp": [unit[3] for unit in units],
     }
 
 

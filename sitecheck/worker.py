@@ -52,6 +52,8 @@ from sitecheck.output import json_ready
 from sitecheck.parcels import read_parcels
 from sitecheck.readers import LINEAR, POLYGONAL, LayerReader, LayerSource, clean_geometries
 from sitecheck.report_json import METRIC_KEYS, check_document
+from sitecheck.runoff import RunoffSettings
+from sitecheck.runoff_screen import RunoffOptions
 from sitecheck.slope import SlopeSettings
 
 DRAWN_ROLES = ("disturbance", "impervious_existing", "impervious_proposed")
@@ -78,6 +80,25 @@ def settings_from(options: Mapping[str, Any]) -> MeasureSettings:
         ),
         crs=options.get("crs") or None,
     )
+
+
+def runoff_from(options: Mapping[str, Any], soils: LayerSource | None) -> RunoffOptions:
+    """Runoff-screen options from the ``open`` request's ``runoff`` object."""
+    defaults = RunoffSettings()
+    runoff = RunoffOptions(
+        soils=soils,
+        soil_field=options.get("soil_field") or None,
+        default_hsg=options.get("default_hsg") or None,
+        rainfall=options.get("rainfall") or None,
+        settings=RunoffSettings(
+            pervious_cover=options.get("pervious_cover") or defaults.pervious_cover,
+            unimproved_cover=options.get("unimproved_cover") or defaults.unimproved_cover,
+            dual_hsg=options.get("dual_hsg") or defaults.dual_hsg,
+            wqv_rainfall_in=float(options.get("wqv_rainfall_in") or defaults.wqv_rainfall_in),
+        ),
+    )
+    runoff.check()
+    return runoff
 
 
 class NeighbourhoodReader(LayerReader):
@@ -132,6 +153,7 @@ class Session:
     records: list = field(default_factory=list)
     parcel_index: dict[str, int] = field(default_factory=dict)
     lots: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=object))
+    runoff: RunoffOptions = field(default_factory=RunoffOptions)
 
     @classmethod
     def open(cls, request: Mapping[str, Any]) -> Session:
@@ -179,6 +201,7 @@ class Session:
             {str(pid): i for i, pid in enumerate(parcels.frame["parcel_id"])},
             parcels.geoms,
         )
+        session.runoff = runoff_from(request.get("runoff") or {}, sources.get("soils"))
         if session.ordinance:
             from sitecheck.rules.pack import load_pack
 
@@ -222,7 +245,12 @@ class Session:
         inputs = MeasureInputs(dem=self.dem, **roles)  # type: ignore[arg-type]
         measured = measure(inputs, self.settings, reader=reader)
         result = check_parcels(
-            measured, self.ordinance, self.tolerance, self.jurisdictions, self.jurisdiction_field
+            measured,
+            self.ordinance,
+            self.tolerance,
+            self.jurisdictions,
+            self.jurisdiction_field,
+            self.runoff,
         )
         row = list(measured.parcels["parcel_id"].astype(str)).index(parcel_id)
         return result, row
@@ -268,7 +296,16 @@ def parcel_reply(result: CheckResult, row: int, elapsed_ms: float) -> dict[str, 
             "parcel_id": parcel_id,
             "crs": measured.working.to_json(),
             "crs_wkt": measured.working.crs.to_wkt(),
-            "metrics": {key: entry["metrics"].get(key) for key in METRIC_KEYS},
+            "metrics": {
+                key: value
+                for key, value in entry["metrics"].items()
+                if key in METRIC_KEYS or result.runoff is not None
+            },
+            "runoff_confirm": [
+                note for depths in result.runoff.storms.values() if (note := depths.confirm_note())
+            ]
+            if result.runoff is not None
+            else [],
             "attributes": entry["attributes"],
             "jurisdiction": entry["jurisdiction"],
             "triggers": entry["triggers"],

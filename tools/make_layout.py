@@ -1,6 +1,6 @@
 """Write layers/compliance_atlas.qpt, the compliance map template, from layers/compliance_layout.py.
 
-    QT_QPA_PLATFORM=offscreen /usr/bin/python3 tools/make_layout.py
+QT_QPA_PLATFORM=offscreen /usr/bin/python3 tools/make_layout.py
 """
 
 from __future__ import annotations

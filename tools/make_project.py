@@ -32,6 +32,12 @@ from qgis.core import (
 )
 
 STYLES = {
+    "soils": {
+        "color": "0,0,0,0",
+        "outline_color": "#a6761d",
+        "outline_width": "0.3",
+        "outline_style": "dot",
+    },
     "zoning": {
         "color": "255,255,255,0",
         "outline_color": "#9e9ac8",
@@ -57,6 +63,7 @@ STYLES = {
     "disturbance": {"color": "254,153,41,120", "outline_color": "#cc4c02", "outline_width": "0.6"},
 }
 ORDER = (
+    "soils",
     "zoning",
     "sda",
     "impaired_watersheds",
@@ -117,6 +124,7 @@ def build(folder: Path) -> Path:
             "sda",
             "zoning",
             "impaired_watersheds",
+            "soils",
         ):
             project.writeEntry("SiteCheck", f"layer/{key}", layer.id())
     project.writeEntry("SiteCheck", "layer/dem", dem.id())

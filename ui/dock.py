@@ -43,6 +43,7 @@ from .parcel_tool import ParcelPickTool
 from .requests import evaluate_request, open_request, parcel_at, parcel_id_of, parcel_under
 from .results_view import TRIGGER_ROLE, clipboard_text, fill_metrics, fill_triggers
 from .roles import BY_JURISDICTION, FLAG_OF_METRIC, ORDINANCES, ROLES
+from .runoff_box import RunoffBox
 
 PROJECT_SCOPE = "SiteCheck"
 DEBOUNCE_MS = 350
@@ -125,6 +126,9 @@ class SiteCheckDock(QgsDockWidget):
             layers_form.addRow(role.label, box)
             self.layer_boxes[role.key] = box
         layout.addWidget(self.layers_box)
+        self.runoff_box = RunoffBox()
+        self.runoff_box.changed.connect(self._runoff_changed)
+        layout.addWidget(self.runoff_box)
 
         row = QHBoxLayout()
         self.parcel_label = QLabel("Select a parcel, or pick one on the map.")
@@ -212,6 +216,7 @@ class SiteCheckDock(QgsDockWidget):
         project.writeEntry(
             PROJECT_SCOPE, "jurisdiction_field", self.jurisdiction_field.currentField()
         )
+        self.runoff_box.save(PROJECT_SCOPE)
 
     def _project_read(self, *_) -> None:
         self.restore_from_project()
@@ -233,6 +238,7 @@ class SiteCheckDock(QgsDockWidget):
             field, found = project.readEntry(PROJECT_SCOPE, "jurisdiction_field", "")
             if found and field:
                 self.jurisdiction_field.setField(field)
+            self.runoff_box.restore(PROJECT_SCOPE)
         finally:
             self._restoring = False
         required = ("parcels", "disturbance")
@@ -248,6 +254,10 @@ class SiteCheckDock(QgsDockWidget):
         self.needs_open = True
         self._watch_layers()
         self.schedule()
+
+    def _runoff_changed(self) -> None:
+        self.save_to_project()
+        self._configuration_changed()
 
     def _watch_layers(self) -> None:
         """Re-check when a drawn layer changes, edits in progress included."""
@@ -374,6 +384,7 @@ class SiteCheckDock(QgsDockWidget):
                         self.folder,
                         self.jurisdictions.currentLayer() if by_jurisdiction else None,
                         self.jurisdiction_field.currentField() if by_jurisdiction else None,
+                        self.runoff_box.options(),
                     )
                 )
                 self.needs_open = False
@@ -423,10 +434,13 @@ class SiteCheckDock(QgsDockWidget):
         fill_triggers(self.triggers, reply)
         severity = (reply.get("highest_severity") or "no trigger").replace("_", " ")
         self.parcel_label.setText(f"Parcel {reply['parcel_id']}: {severity}")
+        confirm = reply.get("runoff_confirm") or []
         self.status.setText(
             f"{reply.get('jurisdiction') or ''} · measured in {reply['crs'].get('authid')} "
             f"({reply['crs'].get('area_unit')}) · {reply.get('elapsed_ms', 0):.0f} ms"
+            + (" · rainfall depths are pack defaults: confirm for the site" if confirm else "")
         )
+        self.status.setToolTip("\n\n".join(confirm))
         self.evaluated.emit(reply)
 
     # --- actions ----------------------------------------------------------------------

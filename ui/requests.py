@@ -44,15 +44,26 @@ def open_request(
     folder: Path,
     jurisdictions=None,
     jurisdiction_field: str | None = None,
+    runoff: dict | None = None,
 ) -> dict:
-    """The ``open`` request: every static layer as a file the engine reads."""
+    """The ``open`` request: every static layer as a file the engine reads.
+
+    ``runoff`` holds the runoff screen's ``default_hsg`` and ``rainfall``; the
+    screen runs when a soils layer or a default soil group is given.
+    """
     inputs = {}
     for role in ROLES:
         layer = layers.get(role.key)
         if layer is None or role.drawn or role.geometry == "raster":
             continue
         inputs[role.key] = engine_layer_spec(layer, folder)
-    request = {"op": "open", "inputs": inputs, "ordinance": ordinance, "settings": {}}
+    request = {
+        "op": "open",
+        "inputs": inputs,
+        "ordinance": ordinance,
+        "settings": {},
+        "runoff": dict(runoff or {}),
+    }
     dem = layers.get("dem")
     if dem is not None:
         request["dem"] = dem.source()

@@ -96,6 +96,13 @@ def clipboard_text(reply: dict, pack_label: str) -> str:
         f"Disturbed {format_metric(metrics.get('disturbed_area_sqft'), 'sqft_acres')}; "
         f"net impervious change {format_metric(metrics.get('impervious_net_change_sqft'), 'signed_sqft')}",
     ]
+    if metrics.get("retention_required_cuft") is not None:
+        lines.append(
+            f"Runoff screen: retention {format_metric(metrics['retention_required_cuft'], 'cuft')} "
+            f"({format_metric(metrics.get('retention_storm_yr'), 'storm')} storm); "
+            f"WQv {format_metric(metrics.get('wqv_cuft'), 'cuft')}"
+        )
+    lines += [f"Rainfall: {note}" for note in reply.get("runoff_confirm", [])]
     for label, members in grouped(reply):
         lines.append("")
         lines.append(f"{label}:")

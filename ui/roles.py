@@ -34,6 +34,7 @@ ROLES: tuple[Role, ...] = (
     Role("sda", "Sensitive drainage areas", "polygon"),
     Role("zoning", "Zoning districts", "polygon"),
     Role("impaired_watersheds", "Impaired watersheds", "polygon"),
+    Role("soils", "Soils (hydrologic group)", "polygon"),
     Role("dem", "Elevation (DEM)", "raster"),
 )
 
@@ -86,7 +87,14 @@ KEY_METRICS = (
     ("in_sda", "In a sensitive drainage area", "bool"),
     ("in_impaired_watershed", "In an impaired watershed", "bool"),
     ("zoning_district", "Zoning district", "text"),
+    ("cn_pre", "Curve number before", "cn"),
+    ("cn_post", "Curve number after", "cn"),
+    ("retention_required_cuft", "Retention to offset the increase", "cuft"),
+    ("retention_storm_yr", "Retention design storm", "storm"),
+    ("wqv_cuft", "Water-quality volume (WQv)", "cuft"),
 )
+
+SOIL_GROUPS = ("A", "B", "C", "D", "A/D", "B/D", "C/D")
 
 
 def format_metric(value: object, kind: str) -> str:
@@ -97,11 +105,17 @@ def format_metric(value: object, kind: str) -> str:
         return "yes" if value else "no"
     if kind == "text":
         return str(value)
+    if kind == "storm":
+        return f"{float(value):.0f}-year, 24-hour"  # type: ignore[arg-type]
     number = float(value)  # type: ignore[arg-type]
     if kind == "pct":
         return f"{number:.1f}%"
     if kind == "signed_sqft":
         return f"{number:+,.0f} sq ft"
+    if kind == "cuft":
+        return f"{number:,.0f} cu ft"
+    if kind == "cn":
+        return f"{number:.1f}"
     if kind == "sqft_acres":
         return f"{number:,.0f} sq ft ({number / 43_560:.2f} acres)"
     return f"{number:,.0f} sq ft"

@@ -22,6 +22,7 @@ from sitecheck.rules.attributes import ATTRIBUTES
 from sitecheck.rules.errors import RuleLanguageError
 from sitecheck.rules.language import NameInfo, Quantity, check, parse, parse_quantity
 from sitecheck.rules.syntax import Expression, names_in
+from sitecheck.runoff.rainfall import DesignRainfall
 
 SEVERITIES: tuple[str, ...] = (
     "exempt",
@@ -51,6 +52,9 @@ _RULE_KEYS = {
     "unless",
     "notes",
 }
+_TOP_LEVEL_KEYS = {"pack", "parameters", "rules", "runoff"}
+_RUNOFF_KEYS = {"unimproved_before_when", "unimproved_before_citation", "rainfall", "notes"}
+_RAINFALL_KEYS = {"source", "depths_in", "confirmed", "note"}
 _RULE_REQUIRED = ("id", "citation", "title", "requirement", "quote", "when", "severity")
 _RULE_ID = r"[a-z0-9][a-z0-9_.-]*"
 
@@ -89,6 +93,28 @@ class Rule:
 
 
 @dataclass(frozen=True)
+class RunoffSection:
+    """What a pack says about the runoff screen (its ``[runoff]`` table).
+
+    Attributes
+    ----------
+    unimproved_before_when : Expression or None
+        Lots for which the "before" condition is the unimproved lot
+        (Scarsdale § 254-7: SDA lots), in the rule language.
+    unimproved_before_when_text : str or None
+    unimproved_before_citation : str
+    rainfall : DesignRainfall or None
+        Design-storm depths of the pack; None for the bundled table (bundled
+        packs) or none at all (then ``--rainfall`` must give them).
+    """
+
+    unimproved_before_when: Expression | None = None
+    unimproved_before_when_text: str | None = None
+    unimproved_before_citation: str = ""
+    rainfall: DesignRainfall | None = None
+
+
+@dataclass(frozen=True)
 class Pack:
     """An ordinance rule pack, checked and ready to evaluate."""
 
@@ -104,6 +130,17 @@ class Pack:
     rules: tuple[Rule, ...]
     notes: str = ""
     parameters: dict[str, Quantity | str | bool] = field(default_factory=dict)
+    runoff: RunoffSection = field(default_factory=RunoffSection)
+
+    @property
+    def design_storms(self) -> tuple[int, ...]:
+        """Every storm (years) a rule of the pack names, smallest first."""
+        storms: set[int] = set()
+        for rule in self.rules:
+            storms.update(rule.design_storms)
+            if rule.design_storm_years:
+                storms.add(rule.design_storm_years)
+        return tuple(sorted(storms))
 
     def audit(self) -> dict[str, object]:
         """What reports say about the pack used."""
@@ -163,6 +200,12 @@ def load_pack_file(path: Path) -> Pack:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise PackError(f"{where}: not valid TOML: {error}") from error
+    unknown_tables = sorted(set(data) - _TOP_LEVEL_KEYS)
+    if unknown_tables:
+        raise PackError(
+            f"{where}: unknown table(s) {', '.join(unknown_tables)}; "
+            f"a pack has {', '.join(sorted(_TOP_LEVEL_KEYS))}"
+        )
     header = _table(data, "pack", where)
     _unknown_keys(header, _PACK_KEYS, f"{where}: [pack]")
     for key in ("id", "name", "chapter", "version"):
@@ -206,6 +249,7 @@ def load_pack_file(path: Path) -> Pack:
         rules=tuple(rules),
         notes=str(header.get("notes", "")),
         parameters=parameters,
+        runoff=_runoff_section(data, names, where, text),
     )
 
 
@@ -261,6 +305,73 @@ def _parameters(
                 "a number or true/false"
             )
     return out
+
+
+def _runoff_section(data: dict, names: dict[str, NameInfo], where: str, text: str) -> RunoffSection:
+    """The optional ``[runoff]`` table: the unimproved-before condition and rainfall."""
+    if "runoff" not in data:
+        return RunoffSection()
+    line = _line_of(text, r"^\s*\[runoff\]")
+    context = f"{where}: [runoff] (line {line})"
+    table = data["runoff"]
+    if not isinstance(table, dict):
+        raise PackError(f"{context}: 'runoff' is a table")
+    _unknown_keys(table, _RUNOFF_KEYS, context)
+    condition_text = table.get("unimproved_before_when")
+    condition = None
+    if condition_text is not None:
+        condition = _condition(condition_text, "unimproved_before_when", names, context, text, line)
+        if not isinstance(table.get("unimproved_before_citation"), str):
+            raise PackError(
+                f"{context}: 'unimproved_before_when' needs 'unimproved_before_citation', "
+                "the section that asks for it"
+            )
+    return RunoffSection(
+        unimproved_before_when=condition,
+        unimproved_before_when_text=condition_text,
+        unimproved_before_citation=str(table.get("unimproved_before_citation", "")),
+        rainfall=_pack_rainfall(table.get("rainfall"), _header_id(data), context),
+    )
+
+
+def _header_id(data: dict) -> str:
+    """The pack id of raw TOML data (already checked to be text)."""
+    return str(data["pack"]["id"]).strip()
+
+
+def _pack_rainfall(table: object, pack_id: str, context: str) -> DesignRainfall | None:
+    """``rainfall = { source = "...", depths_in = { 25 = 6.2 }, confirmed = false }``."""
+    if table is None:
+        return None
+    if not isinstance(table, dict):
+        raise PackError(f"{context}: 'rainfall' is a table")
+    _unknown_keys(table, _RAINFALL_KEYS, f"{context} rainfall")
+    source = table.get("source")
+    if not isinstance(source, str) or not source.strip():
+        raise PackError(f"{context}: rainfall needs a 'source' saying where the depths come from")
+    depths = table.get("depths_in")
+    if not isinstance(depths, dict) or not depths:
+        raise PackError(f"{context}: rainfall needs 'depths_in', e.g. {{ 25 = 6.2, 100 = 8.0 }}")
+    parsed: dict[int, float] = {}
+    for years, depth in depths.items():
+        if not str(years).isdigit() or int(years) <= 0:
+            raise PackError(f"{context}: rainfall: '{years}' is not a return period in years")
+        if isinstance(depth, bool) or not isinstance(depth, int | float) or depth <= 0:
+            raise PackError(
+                f"{context}: rainfall: the {years}-year depth must be a positive number of inches"
+            )
+        parsed[int(years)] = float(depth)
+    confirmed = table.get("confirmed", False)
+    if not isinstance(confirmed, bool):
+        raise PackError(f"{context}: rainfall 'confirmed' is true or false")
+    return DesignRainfall(
+        place=pack_id,
+        depths_in=dict(sorted(parsed.items())),
+        source=source.strip(),
+        default=True,
+        confirmed=confirmed,
+        note=str(table.get("note", "")),
+    )
 
 
 def _rule(table: dict, names: dict[str, NameInfo], where: str, line: int, text: str) -> Rule:

@@ -129,7 +129,7 @@ def parcel_runoff(
     Parameters
     ----------
     lot_area_sqft : array
-        Lot areas, square feet.
+        Lot areas, square feet. All per-lot arrays are matched by position.
     impervious_existing_sqft, impervious_proposed_sqft : array
         Impervious cover now and after the project (total, not the change),
         square feet; NaN where unknown (the lot's results are then NaN).
@@ -142,7 +142,8 @@ def parcel_runoff(
         Return period whose runoff increase sets each lot's retention; must
         be one of ``storms_in``. NaN gives a NaN retention.
     unimproved_pre : bool or array
-        True for lots whose before condition is unimproved land (Scarsdale SDA).
+        True for lots whose before condition is unimproved land (Scarsdale
+        SDA); a missing value reads as False.
     pervious_cover_sqft : mapping of str to array, optional
         Each lot's area (or share) of TR-55 covers making up its pervious part
         (``open_space_good``, ``woods_fair``, ...). A lot with none of them
@@ -166,7 +167,8 @@ def parcel_runoff(
     count = lot.size
     storms = _checked_storms(storms_in)
     governing = _governing_storms(governing_storm_yr, storms, count)
-    unimproved = np.broadcast_to(np.asarray(unimproved_pre, dtype=bool), (count,))
+    unimproved = _per_lot(unimproved_pre, count, "unimproved_pre")
+    unimproved = np.array([not pd.isna(value) and bool(value) for value in unimproved])
     soils = hsg_shares(soil, count, settings.dual_hsg)
     cover_shares = _pervious_cover_shares(pervious_cover_sqft, settings.pervious_cover, count)
 
@@ -256,7 +258,7 @@ def _checked_storms(storms_in: Mapping[int, float]) -> dict[int, float]:
 def _governing_storms(
     governing_storm_yr: npt.ArrayLike, storms: dict[int, float], count: int
 ) -> np.ndarray:
-    governing = np.broadcast_to(np.asarray(governing_storm_yr, dtype=float), (count,)).copy()
+    governing = _per_lot(governing_storm_yr, count, "governing storm").astype(float)
     known = np.isin(governing, list(storms)) | np.isnan(governing)
     if not np.all(known):
         missing = sorted({int(value) for value in governing[~known]})
@@ -281,7 +283,7 @@ def _pervious_cover_shares(
                 "not as a pervious cover"
             )
         cover(name)
-        area = np.broadcast_to(np.asarray(values, dtype=float), (count,))
+        area = _per_lot(values, count, f"land cover {name}").astype(float)
         if np.any(area < 0):
             raise InputError(f"land cover {name}: negative area on {int(np.sum(area < 0))} lots")
         areas[name] = np.nan_to_num(area)
@@ -293,6 +295,14 @@ def _pervious_cover_shares(
         described, 0.0, 1.0
     )
     return shares
+
+
+def _per_lot(values: npt.ArrayLike, count: int, name: str) -> np.ndarray:
+    array = np.asarray(values)
+    try:
+        return np.broadcast_to(array, (count,)).copy()
+    except ValueError:
+        raise InputError(f"{name}: {array.size} values for {count} lots") from None
 
 
 def _weighted(

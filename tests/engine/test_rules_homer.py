@@ -14,7 +14,10 @@ from .rule_case import Case, run_case
 
 PACK = "homer"
 ACRE = 43_560.0
-LAW = Path(__file__).resolve().parents[2].parent / "shared/ordinances/homer-ch228-art12-stormwater.txt"
+LAW = (
+    Path(__file__).resolve().parents[2].parent
+    / "shared/ordinances/homer-ch228-art12-stormwater.txt"
+)
 
 T, N, R = "triggered", "not_triggered", "needs_review"
 

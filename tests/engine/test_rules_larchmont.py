@@ -19,7 +19,9 @@ from .rule_case import X0, Y0, Case, run_case
 
 PACK = "larchmont"
 HALF_ACRE, ACRE, FIVE_ACRES = 21_780.0, 43_560.0, 217_800.0
-LAW = Path(__file__).resolve().parents[2].parent / "shared/ordinances/larchmont-ch335-stormwater.txt"
+LAW = (
+    Path(__file__).resolve().parents[2].parent / "shared/ordinances/larchmont-ch335-stormwater.txt"
+)
 
 EXEMPTIONS = {
     "agricultural": ("larchmont.exempt.agricultural", "§ 335-23E(1)"),

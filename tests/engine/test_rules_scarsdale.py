@@ -194,7 +194,10 @@ def test_every_quote_is_the_law_word_for_word():
 
     from sitecheck.rules.pack import load_pack
 
-    law_file = Path(__file__).resolve().parents[2].parent / "shared/ordinances/scarsdale-ch254-stormwater.txt"
+    law_file = (
+        Path(__file__).resolve().parents[2].parent
+        / "shared/ordinances/scarsdale-ch254-stormwater.txt"
+    )
     pack = load_pack(PACK)
     assert all(rule.citation.startswith("§ 254-") for rule in pack.rules)
     if not law_file.is_file():

@@ -364,10 +364,17 @@ def test_pervious_cover_areas_by_class():
 def test_pandas_index_is_kept_and_missing_values_stay_null():
     lots = pd.Series([10_000.0, 8_000.0], index=["A", "B"])
     result = parcel_runoff(
-        lots, pd.Series([0.0, 0.0]), pd.Series([3_000.0, np.nan]), ["B", None], {25: 6.2}, 25
+        lots,
+        pd.Series([0.0, 0.0]),
+        pd.Series([3_000.0, np.nan]),
+        ["B", None],
+        {25: 6.2},
+        25,
+        unimproved_pre=pd.Series([np.nan, 0.0]),
     )
     table = result.table
     assert list(table.index) == ["A", "B"]
+    assert not table["unimproved_pre"].any()
     assert table.loc["A", "retention_required_cuft"] > 0
     assert np.isnan(table.loc["B", "retention_required_cuft"])
     assert np.isnan(table.loc["B", "wqv_cuft"])
@@ -418,6 +425,8 @@ def test_assumptions_name_the_methods_and_the_choices():
         ({"governing": 75}, "governing storm: no rainfall depth for the 75-year storm"),
         ({"soil": "X"}, "hydrologic soil group: unknown value 'X'"),
         ({"cover": {"lawn": [1.0]}}, "land cover: unknown cover 'lawn'"),
+        ({"cover": {"impervious": [1.0]}}, "land cover: give impervious cover"),
+        ({"governing": [50, 100]}, "governing storm: 2 values for 1 lots"),
     ],
 )
 def test_bad_lot_inputs_are_input_errors(kwargs, message):

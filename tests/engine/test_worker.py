@@ -24,6 +24,7 @@ STATIC = (
     "zoning",
     "impaired_watersheds",
     "impervious_existing",
+    "soils",
 )
 DRAWN = ("disturbance", "impervious_proposed")
 
@@ -109,6 +110,8 @@ def test_each_project_parcel_matches_the_full_run(village):
         assert reply["ok"], reply
         expected = full[reply["parcel_id"]]
         assert reply["metrics"] == expected["metrics"]
+        assert reply["metrics"]["cn_post"] is not None  # the runoff screen ran too
+        assert reply["runoff_confirm"], "pack-default rainfall must be flagged to confirm"
         assert [(t["rule_id"], t["outcome"]) for t in reply["triggers"]] == [
             (t["rule_id"], t["outcome"]) for t in expected["triggers"]
         ]

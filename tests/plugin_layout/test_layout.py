@@ -99,7 +99,9 @@ def _resource_tool():
     import importlib.util
     import sys
 
-    spec = importlib.util.spec_from_file_location("make_resources", REPO / "tools" / "make_resources.py")
+    spec = importlib.util.spec_from_file_location(
+        "make_resources", REPO / "tools" / "make_resources.py"
+    )
     assert spec is not None and spec.loader is not None
     tool = importlib.util.module_from_spec(spec)
     sys.modules["make_resources"] = tool  # dataclasses look their module up

@@ -49,6 +49,7 @@ LAYERS = (
     "sda",
     "zoning",
     "impaired_watersheds",
+    "soils",
 )
 
 

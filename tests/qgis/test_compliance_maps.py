@@ -46,6 +46,7 @@ def test_atlas_pdf_has_a_page_per_flagged_parcel_with_its_citations(plugin, vill
     pages = int(next(line.split()[-1] for line in info.splitlines() if line.startswith("Pages:")))
     assert pages == len(flagged) == result["PAGES"]
     by_id = {str(p["parcel_id"]): p for p in document["parcels"]}
+    with_retention = 0
     for number, parcel_id in enumerate(flagged, start=1):
         text = _pdf_text(pdf, number)
         assert f"parcel {parcel_id}" in text
@@ -53,6 +54,13 @@ def test_atlas_pdf_has_a_page_per_flagged_parcel_with_its_citations(plugin, vill
             if trigger["outcome"] == "triggered":
                 assert trigger["citation"] in text, (parcel_id, trigger["citation"])
         assert document["packs"][0]["sha256"][:16] in text  # the audit line
+        retention = by_id[parcel_id]["metrics"].get("retention_required_cuft")
+        if retention is not None:
+            with_retention += 1
+            assert f"Retention to offset the increase {retention:,.0f} cu ft" in " ".join(
+                text.split()
+            )
+    assert with_retention, "the runoff screen's retention should be on the pages"
     pngs = sorted(p.name for p in (tmp_path / "pages").iterdir())
     assert pngs == sorted(f"{parcel_id}.png" for parcel_id in flagged)
 

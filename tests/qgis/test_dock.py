@@ -136,6 +136,53 @@ def test_the_panel_follows_a_parcel_as_it_is_drawn(dock, project, tmp_path):
     disturbance.rollBack()
 
 
+def test_the_panel_screens_runoff_and_flags_default_rainfall(dock, project):
+    layers = dock.layers()
+    assert layers["soils"] is not None  # restored from the project
+    lot = quiet_lot(layers)
+    disturbance = layers["disturbance"]
+    disturbance.startEditing()
+    feature = QgsFeature(disturbance.fields())
+    feature.setGeometry(square(lot.geometry().centroid().asPoint(), 6_000.0))
+    feature.setAttribute("parcel_id", lot["parcel_id"])
+    feature.setAttribute("activity", "construction")
+    disturbance.addFeature(feature)
+    proposed = layers["impervious_proposed"]
+    proposed.startEditing()
+    # Proposed cover is the lot's complete cover after the work: what stands, plus a patio.
+    standing = [
+        f.geometry()
+        for f in layers["impervious_existing"].getFeatures()
+        if f["parcel_id"] == lot["parcel_id"]
+    ]
+    for geometry in [*standing, square(lot.geometry().centroid().asPoint(), 1_500.0)]:
+        cover = QgsFeature(proposed.fields())
+        cover.setGeometry(geometry)
+        cover.setAttribute("parcel_id", lot["parcel_id"])
+        proposed.addFeature(cover)
+    layers["parcels"].selectByIds([lot.id()])
+    defaults = wait_for_reply(dock)
+    metrics = defaults["metrics"]
+    assert metrics["cn_post"] > metrics["cn_pre"] > 0
+    assert metrics["retention_storm_yr"] == 25 and metrics["retention_required_cuft"] > 0
+    assert defaults["runoff_confirm"] and "confirm" in dock.status.text()
+    shown = {
+        dock.metrics.item(r, 0).text(): dock.metrics.item(r, 1).text()
+        for r in range(dock.metrics.rowCount())
+    }
+    assert shown["Retention to offset the increase"].endswith("cu ft")
+
+    dock.runoff_box.rainfall.setText("2=3.6,10=5.3,25=6.6,50=7.4,100=8.5")
+    dock.runoff_box.changed.emit()
+    site = wait_for_reply(dock)
+    assert site["runoff_confirm"] == [] and "confirm" not in dock.status.text()
+    assert site["metrics"]["retention_required_cuft"] > metrics["retention_required_cuft"]
+    entry, _ = QgsProject.instance().readEntry("SiteCheck", "runoff/rainfall", "")
+    assert entry.startswith("2=3.6")
+    disturbance.rollBack()
+    proposed.rollBack()
+
+
 def test_clicking_a_trigger_frames_its_flag(dock, project):
     layers = dock.layers()
     parcels = layers["parcels"]

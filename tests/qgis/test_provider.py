@@ -22,7 +22,13 @@ import processing
 
 from .conftest import village_parameters
 
-ALGORITHMS = {"check_site", "adjoining_buffer", "steep_slopes", "notification_list"}
+ALGORITHMS = {
+    "check_site",
+    "adjoining_buffer",
+    "steep_slopes",
+    "notification_list",
+    "export_compliance_maps",
+}
 
 
 def test_provider_lists_its_algorithms_with_help(plugin):
@@ -56,6 +62,12 @@ def test_check_site_parameter_keys(plugin):
         "FLAGS",
         "JSON_REPORT",
         "HTML_REPORT",
+        "SOILS",
+        "SOIL_FIELD",
+        "DEFAULT_HSG",
+        "DUAL_HSG",
+        "RAINFALL",
+        "WQV_RAINFALL",
     }
     options = algorithm.parameterDefinition("ORDINANCE").options()
     assert [option.split(",")[0] for option in options] == ["Larchmont", "Homer", "Scarsdale"]
@@ -98,6 +110,27 @@ def test_check_site_gives_the_same_answers_as_the_cli(plugin, village, cli_refer
         )
         assert (feature["highest_severity"] or None) == entry["highest_severity"]
     assert result["TRIGGERED_PARCELS"] >= 1
+
+
+def test_the_sites_rainfall_replaces_pack_defaults_storm_by_storm(plugin, village, tmp_path):
+    report = tmp_path / "rain.json"
+    result = processing.run(
+        "sitecheck:check_site",
+        village_parameters(
+            village, JSON_REPORT=str(report), RAINFALL="25=7.5", DEFAULT_HSG=2, DUAL_HSG=1
+        ),
+    )
+    document = json.loads(report.read_text())
+    rainfall = document["runoff"]["rainfall"][0]
+    assert rainfall["depths_in"]["25"] == 7.5 and rainfall["given_by_user"] == [25]
+    assert document["runoff"]["settings"]["default_hsg"] == "B"
+    assert document["runoff"]["settings"]["dual_hsg"] == "drained"
+    assert any("10-year" in note for note in document["runoff"]["confirm"])
+    parcels = result["OUTPUT"]
+    if isinstance(parcels, str):
+        parcels = QgsVectorLayer(parcels)
+    screened = [f for f in parcels.getFeatures() if f["retention_storm_yr"]]
+    assert screened and all(f["cn_post"] >= 0 for f in screened)
 
 
 def test_selected_features_only_is_honoured(plugin, village, tmp_path):

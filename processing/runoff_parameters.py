@@ -1,0 +1,112 @@
+"""The runoff-screen parameters of check_site, and the engine options they become."""
+
+from __future__ import annotations
+
+from qgis.core import (
+    QgsProcessingParameterEnum,
+    QgsProcessingParameterFeatureSource,
+    QgsProcessingParameterField,
+    QgsProcessingParameterNumber,
+    QgsProcessingParameterString,
+)
+
+from ..layers.exchange import export_source
+from .compat import NUMBER_DOUBLE, VECTOR_POLYGON
+
+SOILS = "SOILS"
+SOIL_FIELD = "SOIL_FIELD"
+DEFAULT_HSG = "DEFAULT_HSG"
+DUAL_HSG = "DUAL_HSG"
+RAINFALL = "RAINFALL"
+WQV_RAINFALL = "WQV_RAINFALL"
+
+SOIL_GROUPS = ("", "A", "B", "C", "D", "A/D", "B/D", "C/D")
+SOIL_GROUP_LABELS = ("None (soils layer only)", *SOIL_GROUPS[1:])
+DUAL_READINGS = ("undrained", "drained")
+DUAL_LABELS = ("As group D (undrained)", "As the first letter (drained)")
+DEFAULT_WQV_RAINFALL_IN = 1.0
+
+
+def runoff_parameters() -> list[tuple[object, str, bool]]:
+    """(parameter, help, advanced) for each runoff parameter, in dialog order."""
+    return [
+        (
+            QgsProcessingParameterFeatureSource(
+                SOILS, "Soils (hydrologic soil group)", [VECTOR_POLYGON], optional=True
+            ),
+            "Soil survey polygons (e.g. SSURGO map units with hydgrp). With it, or a default soil "
+            "group, the run screens runoff: curve numbers before and after, runoff of each design "
+            "storm, the retention that offsets the increase, and the water-quality volume.",
+            False,
+        ),
+        (
+            QgsProcessingParameterField(
+                SOIL_FIELD, "Soil group field", parentLayerParameterName=SOILS, optional=True
+            ),
+            "Default: the first of hydgrp, hydgrpdcd, HSG.",
+            True,
+        ),
+        (
+            QgsProcessingParameterEnum(
+                DEFAULT_HSG, "Default soil group", options=list(SOIL_GROUP_LABELS), defaultValue=0
+            ),
+            "Soil group of lots, or parts of lots, the soils layer does not map.",
+            False,
+        ),
+        (
+            QgsProcessingParameterEnum(
+                DUAL_HSG,
+                "Dual soil groups (A/D, B/D, C/D)",
+                options=list(DUAL_LABELS),
+                defaultValue=0,
+            ),
+            "TR-55: a dual group is D undrained; read it as the first letter only where the site "
+            "is drained.",
+            True,
+        ),
+        (
+            QgsProcessingParameterString(
+                RAINFALL,
+                "Design-storm rainfall, 24-hour inches (e.g. 25=6.2,100=8.0)",
+                optional=True,
+            ),
+            "The site's depths (NOAA Atlas 14). Storms not given keep the ordinance pack's default "
+            "depth, which the reports flag as to be confirmed for the site.",
+            False,
+        ),
+        (
+            QgsProcessingParameterNumber(
+                WQV_RAINFALL,
+                "Water-quality rainfall P (in)",
+                type=NUMBER_DOUBLE,
+                defaultValue=DEFAULT_WQV_RAINFALL_IN,
+                minValue=0.1,
+            ),
+            "The 90% rainfall event for WQv = P Rv A / 12 (NYS Design Manual Figure 4.1).",
+            True,
+        ),
+    ]
+
+
+def runoff_arguments(algorithm, parameters, context, inputs) -> list[str]:
+    """The engine's runoff options for the chosen parameters."""
+    arguments: list[str] = []
+    soils = algorithm.parameterAsSource(parameters, SOILS, context)
+    if soils is not None:
+        arguments += ["--soils", export_source(soils, inputs, "soils")]
+    field = algorithm.parameterAsString(parameters, SOIL_FIELD, context)
+    if field:
+        arguments += ["--soil-field", field]
+    group = SOIL_GROUPS[algorithm.parameterAsEnum(parameters, DEFAULT_HSG, context)]
+    if group:
+        arguments += ["--default-hsg", group]
+    arguments += [
+        "--dual-hsg",
+        DUAL_READINGS[algorithm.parameterAsEnum(parameters, DUAL_HSG, context)],
+        "--wqv-rainfall",
+        f"{algorithm.parameterAsDouble(parameters, WQV_RAINFALL, context):g}",
+    ]
+    rainfall = algorithm.parameterAsString(parameters, RAINFALL, context).strip()
+    if rainfall:
+        arguments += ["--rainfall", rainfall]
+    return arguments

@@ -1,0 +1,64 @@
+"""The panel's runoff-screen settings: the default soil group and the site's rainfall."""
+
+from __future__ import annotations
+
+from qgis.core import QgsProject
+from qgis.gui import QgsCollapsibleGroupBox
+from qgis.PyQt.QtCore import pyqtSignal
+from qgis.PyQt.QtWidgets import QComboBox, QFormLayout, QLineEdit
+
+from .roles import SOIL_GROUPS
+
+NO_DEFAULT = "none (soils layer only)"
+
+
+class RunoffBox(QgsCollapsibleGroupBox):
+    """Where the runoff screen's soil groups and rainfall depths come from.
+
+    The screen runs when a soils layer is chosen among the layers or a default
+    soil group is set here; rainfall depths not given stay the pack's defaults,
+    which the panel flags as values to confirm for the site.
+    """
+
+    changed = pyqtSignal()
+
+    def __init__(self, parent=None) -> None:
+        super().__init__("Runoff screen", parent)
+        self.setSaveCollapsedState(False)
+        form = QFormLayout(self)
+        self.default_hsg = QComboBox()
+        self.default_hsg.addItem(NO_DEFAULT, "")
+        for group in SOIL_GROUPS:
+            self.default_hsg.addItem(group, group)
+        self.default_hsg.setToolTip(
+            "Hydrologic soil group of lots (or parts of lots) the soils layer does not map."
+        )
+        self.rainfall = QLineEdit()
+        self.rainfall.setPlaceholderText("pack defaults, e.g. 25=6.2,100=8.0")
+        self.rainfall.setToolTip(
+            "24-hour design-storm depths in inches for the site (NOAA Atlas 14); storms not "
+            "given keep the ordinance pack's default depth, which must be confirmed."
+        )
+        form.addRow("Default soil group", self.default_hsg)
+        form.addRow("Rainfall (in, 24-h)", self.rainfall)
+        self.default_hsg.activated.connect(self.changed)
+        self.rainfall.editingFinished.connect(self.changed)
+
+    def options(self) -> dict:
+        """The ``runoff`` object of the worker's ``open`` request."""
+        return {
+            "default_hsg": self.default_hsg.currentData() or None,
+            "rainfall": self.rainfall.text().strip() or None,
+        }
+
+    def save(self, scope: str) -> None:
+        project = QgsProject.instance()
+        project.writeEntry(scope, "runoff/default_hsg", self.default_hsg.currentData() or "")
+        project.writeEntry(scope, "runoff/rainfall", self.rainfall.text().strip())
+
+    def restore(self, scope: str) -> None:
+        project = QgsProject.instance()
+        group, _ = project.readEntry(scope, "runoff/default_hsg", "")
+        self.default_hsg.setCurrentIndex(max(self.default_hsg.findData(group), 0))
+        rainfall, _ = project.readEntry(scope, "runoff/rainfall", "")
+        self.rainfall.setText(rainfall)
