@@ -9,6 +9,7 @@ Scarsdale").
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -74,25 +75,31 @@ def pack_key(text: str) -> str:
 
 def parcel_values(measured: MeasureResult, row: int) -> dict[str, object]:
     """The metric and attribute values of one parcel, as the rule language takes them."""
-    record = measured.parcels.iloc[row]
-    values: dict[str, object] = {}
+    return parcel_value_rows(measured, [row])[0]
+
+
+def parcel_value_rows(measured: MeasureResult, rows: Sequence[int]) -> list[dict[str, object]]:
+    """:func:`parcel_values` of many parcels, reading each column once."""
+    picked = measured.parcels.iloc[list(rows)]
+    columns: dict[str, list[object]] = {}
     for metric in METRICS:
-        value = record[metric.name]
-        values[metric.name] = (
-            None
-            if pd.isna(value)
-            else (
-                bool(value)
-                if metric.kind == "boolean"
-                else value
-                if metric.kind == "text"
-                else float(value)
-            )
-        )
+        columns[metric.name] = [_metric_value(metric.kind, v) for v in picked[metric.name]]
     for attribute in ATTRIBUTES:
-        if attribute.name in record.index:
-            values[attribute.name] = attribute_value(attribute, record[attribute.name])
-    return values
+        if attribute.name in picked.columns:
+            columns[attribute.name] = [
+                attribute_value(attribute, v) for v in picked[attribute.name].tolist()
+            ]
+    return [
+        dict(zip(columns, values, strict=True)) for values in zip(*columns.values(), strict=True)
+    ]
+
+
+def _metric_value(kind: str, value: object) -> object:
+    if pd.isna(value):
+        return None
+    if kind == "boolean":
+        return bool(value)
+    return value if kind == "text" else float(value)  # type: ignore[arg-type]
 
 
 def check_parcels(
@@ -132,12 +139,20 @@ def check_parcels(
         chosen, packs = _packs_by_jurisdiction(
             measured, ordinance, jurisdictions, jurisdiction_field
         )
+    evaluated = [
+        row
+        for row, parcel_pack in enumerate(chosen)
+        if parcel_pack is not None and measured.touched[row]
+    ]
+    values_of = dict(zip(evaluated, parcel_value_rows(measured, evaluated), strict=True))
     outcomes: list[ParcelOutcome | None] = []
     for row, parcel_pack in enumerate(chosen):
-        if parcel_pack is None or not measured.touched[row]:
-            outcomes.append(None if parcel_pack is None else _untouched(parcel_pack))
-            continue
-        outcomes.append(evaluate_pack(parcel_pack, parcel_values(measured, row), tolerance))
+        if parcel_pack is None:
+            outcomes.append(None)
+        elif row in values_of:
+            outcomes.append(evaluate_pack(parcel_pack, values_of[row], tolerance))
+        else:
+            outcomes.append(_untouched(parcel_pack))
     result = CheckResult(measured, outcomes, packs, tolerance)
     if runoff is not None and runoff.requested:
         result.runoff = screen_runoff(result, runoff)
@@ -147,6 +162,41 @@ def check_parcels(
 def _untouched(pack: Pack) -> ParcelOutcome:
     """A parcel without work: no rule is evaluated, so none is listed."""
     return ParcelOutcome(pack, ())
+
+
+def jurisdiction_packs(
+    values: Iterable[str], ordinance: str | None, source: LayerSource, field_name: str
+) -> dict[str, Pack]:
+    """The pack each jurisdiction value names ('Village of Scarsdale' -> the scarsdale pack).
+
+    Raises
+    ------
+    InputError
+        When a value names no pack; the message lists the known packs.
+    """
+    available = {pack_id: pack_id for pack_id in BUNDLED}
+    custom: Pack | None = load_pack(ordinance) if ordinance else None
+    if custom is not None:
+        available[pack_key(custom.id)] = custom.id
+        available[pack_key(custom.name)] = custom.id
+    distinct = sorted({str(v) for v in values if v})
+    unknown = [v for v in distinct if pack_key(v) not in available]
+    if unknown:
+        raise InputError(
+            f"{source.label()}: field '{field_name}' names jurisdictions with no pack: "
+            f"{', '.join(unknown)}; "
+            f"known packs: {', '.join(sorted(set(available.values())))}"
+        )
+    loaded: dict[str, Pack] = {}
+    by_value: dict[str, Pack] = {}
+    for value in distinct:
+        pack_id = available[pack_key(value)]
+        if pack_id not in loaded:
+            loaded[pack_id] = (
+                custom if custom is not None and custom.id == pack_id else load_pack(pack_id)
+            )
+        by_value[value] = loaded[pack_id]
+    return by_value
 
 
 def _packs_by_jurisdiction(
@@ -161,33 +211,12 @@ def _packs_by_jurisdiction(
         raise InputError(
             f"{source.label()}: no field '{field_name}'; fields are: {', '.join(columns)}"
         )
-    available = {pack_id: pack_id for pack_id in BUNDLED}
-    custom: Pack | None = load_pack(ordinance) if ordinance else None
-    if custom is not None:
-        available[pack_key(custom.id)] = custom.id
-        available[pack_key(custom.name)] = custom.id
     values = frame[found].astype("string").fillna("")
-    unknown = sorted({v for v in values if v and pack_key(v) not in available})
-    if unknown:
-        raise InputError(
-            f"{source.label()}: field '{found}' names jurisdictions with no pack: "
-            f"{', '.join(unknown)}; "
-            f"known packs: {', '.join(sorted(set(available.values())))}"
-        )
+    by_value = jurisdiction_packs(values, ordinance, source, found)
     lots = measured.parcels.geometry.to_numpy()
     names = district_by_lot(lots, frame, found, shapely.STRtree(lots))
-    loaded: dict[str, Pack] = {}
-    chosen: list[Pack | None] = []
-    for name in names:
-        if not name:
-            chosen.append(None)
-            continue
-        pack_id = available[pack_key(str(name))]
-        if pack_id not in loaded:
-            loaded[pack_id] = (
-                custom if custom is not None and custom.id == pack_id else load_pack(pack_id)
-            )
-        chosen.append(loaded[pack_id])
+    chosen: list[Pack | None] = [by_value[str(name)] if name else None for name in names]
+    loaded = {pack.id: pack for pack in chosen if pack is not None}
     outside = int(sum(p is None for p in chosen))
     if outside:
         measured.log.warn(

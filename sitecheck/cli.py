@@ -29,6 +29,7 @@ from sitecheck.runoff import RunoffSettings, curve_number_table
 from sitecheck.runoff.soils import DUAL_HSG, HSG
 from sitecheck.runoff.water_quality import DEFAULT_WQV_RAINFALL_IN
 from sitecheck.runoff_screen import RunoffOptions
+from sitecheck.scale.defaults import DEFAULT_PARTITION_SIZE
 from sitecheck.slope import SlopeSettings
 
 LAYER_OPTIONS: tuple[tuple[str, str, str], ...] = (
@@ -280,6 +281,35 @@ def add_check_arguments(parser: argparse.ArgumentParser) -> None:
     )
     rules.add_argument("--report", type=Path, help="self-contained HTML report")
     add_runoff_arguments(parser)
+    add_engine_arguments(parser)
+
+
+def add_engine_arguments(parser: argparse.ArgumentParser) -> None:
+    """Where ``check`` runs: this process, or a Dask cluster."""
+    engine = parser.add_argument_group("engine (docs/scaling.md)")
+    engine.add_argument(
+        "--engine",
+        choices=("single", "dask"),
+        default="single",
+        help="single: this process (default); dask: partitions on a Dask cluster",
+    )
+    engine.add_argument(
+        "--scheduler", help="Dask scheduler address (tcp://host:8786); default a local cluster"
+    )
+    engine.add_argument(
+        "--workers", type=int, help="worker processes of the local cluster (default: cores)"
+    )
+    engine.add_argument(
+        "--partition-size",
+        type=int,
+        default=DEFAULT_PARTITION_SIZE,
+        help=f"parcels per Dask task (default {DEFAULT_PARTITION_SIZE:,})",
+    )
+    engine.add_argument(
+        "--worker-memory",
+        default="auto",
+        help='memory limit of each local worker, e.g. "1.5GB" (default: shared equally)',
+    )
 
 
 def add_runoff_arguments(parser: argparse.ArgumentParser) -> None:
@@ -492,10 +522,14 @@ def run_check(args: argparse.Namespace) -> int:
         load_pack(args.ordinance)  # a bad pack stops the run before any measuring
     runoff = runoff_options(args)
     progress = Progress(quiet=args.quiet)
-    measured = measure(measure_inputs(args), measure_settings(args), progress)
     jurisdictions = (
         LayerSource.parse("jurisdictions", args.jurisdictions) if args.jurisdictions else None
     )
+    if args.engine == "dask":
+        return run_check_on_dask(args, runoff, jurisdictions, progress)
+    if args.scheduler or args.workers:
+        raise InputError("--scheduler and --workers go with --engine dask")
+    measured = measure(measure_inputs(args), measure_settings(args), progress)
     result = check_parcels(
         measured, args.ordinance, args.tolerance, jurisdictions, args.jurisdiction_field, runoff
     )
@@ -513,6 +547,54 @@ def run_check(args: argparse.Namespace) -> int:
     for message in measured.log.warnings:
         progress.warn(message)
     print_check_summary(result, args)
+    return 0
+
+
+def run_check_on_dask(
+    args: argparse.Namespace,
+    runoff: RunoffOptions,
+    jurisdictions: LayerSource | None,
+    progress: Progress,
+) -> int:
+    """``check --engine dask``: partitions on a Dask cluster, outputs written as they finish."""
+    from sitecheck.scale.run import DaskOptions, run_check_distributed
+    from sitecheck.scale.window import RunSpec
+
+    if args.report:
+        raise InputError(
+            "--report: the HTML report is for runs in one process; a distributed run writes "
+            "--out and --json (make a report of a few parcels with --engine single)"
+        )
+    if args.workers is not None and args.workers < 1:
+        raise InputError("--workers: give at least 1")
+    spec = RunSpec(
+        inputs=measure_inputs(args),
+        settings=measure_settings(args),
+        ordinance=args.ordinance,
+        tolerance=args.tolerance,
+        jurisdictions=jurisdictions,
+        jurisdiction_field=args.jurisdiction_field,
+        runoff=runoff,
+        all_parcels=args.all_parcels,
+        runoff_columns=(),
+        threads=args.threads or 1,
+    )
+    options = DaskOptions(
+        scheduler=args.scheduler,
+        workers=args.workers,
+        partition_size=args.partition_size,
+        memory_limit=args.worker_memory,
+    )
+    run = run_check_distributed(spec, args.out, args.json, options, progress)
+    for message in run.warnings:
+        progress.warn(message)
+    print(
+        f"SiteCheck {__version__} on Dask ({run.workers} worker(s), {run.partitions} "
+        f"partitions): {run.parcels_written:,} parcels screened in {run.seconds:,.1f} s "
+        f"({run.parcels_written / max(run.seconds, 1e-9):,.0f} parcels/s); "
+        f"{run.parcels_with_work:,} with work, {run.parcels_with_triggers:,} with triggers."
+    )
+    print(f"outputs: {args.out}" + (f", {args.json}" if args.json else ""))
     return 0
 
 

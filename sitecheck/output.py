@@ -82,18 +82,21 @@ def write_geopackage(
                 else None,
             )
         if audit:
-            rows = pd.DataFrame(
-                {
-                    "entry": list(audit),
-                    "value": [
-                        v if isinstance(v, str) else json.dumps(json_ready(v))
-                        for v in audit.values()
-                    ],
-                }
-            )
             pyogrio.write_dataframe(
-                rows, temporary, layer="sitecheck_audit", driver="GPKG", append=True
+                audit_table(audit), temporary, layer="sitecheck_audit", driver="GPKG", append=True
             )
+
+
+def audit_table(audit: dict[str, object]) -> pd.DataFrame:
+    """The audit block as a table, one row per entry, values as text or JSON."""
+    return pd.DataFrame(
+        {
+            "entry": list(audit),
+            "value": [
+                v if isinstance(v, str) else json.dumps(json_ready(v)) for v in audit.values()
+            ],
+        }
+    )
 
 
 def json_ready(value: object) -> object:

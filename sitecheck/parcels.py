@@ -99,8 +99,8 @@ def read_parcels(
     if chosen_id == "FID":
         ids = frame["_fid"].astype("int64").astype(str)
     else:
-        ids = _text_ids(frame[chosen_id])
-        _check_ids(ids, frame["_fid"], chosen_id, source)
+        ids = text_ids(frame[chosen_id])
+        check_ids(ids, frame["_fid"], chosen_id, source)
     passthrough = {
         name: field
         for name, candidates in PASSTHROUGH_CANDIDATES.items()
@@ -131,7 +131,7 @@ def _id_field(columns: list[str], requested: str | None, source: LayerSource) ->
     return find_field(columns, ID_FIELD_CANDIDATES) or "FID"
 
 
-def _text_ids(values: pd.Series) -> pd.Series:
+def text_ids(values: pd.Series) -> pd.Series:
     """Ids as text; whole-number floats lose their '.0' (1234.0 -> '1234')."""
     if pd.api.types.is_float_dtype(values):
         whole = values.dropna()
@@ -140,7 +140,8 @@ def _text_ids(values: pd.Series) -> pd.Series:
     return values.astype("string").str.strip()
 
 
-def _check_ids(ids: pd.Series, fids: pd.Series, field: str, source: LayerSource) -> None:
+def check_ids(ids: pd.Series, fids: pd.Series, field: str, source: LayerSource) -> None:
+    """Refuse empty or duplicate parcel ids, naming the field and the features."""
     empty = ids.isna() | (ids == "")
     if empty.any():
         listed = ", ".join(str(f) for f in fids[empty].head(10))

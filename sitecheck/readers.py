@@ -120,15 +120,22 @@ def file_sha256(path: str) -> str | None:
     return digest.hexdigest()
 
 
-def _read_frame(source: LayerSource, columns: list[str] | None) -> gpd.GeoDataFrame:
+def _read_frame(
+    source: LayerSource,
+    columns: list[str] | None,
+    bbox: tuple[float, float, float, float] | None = None,
+) -> gpd.GeoDataFrame:
     """Read with Arrow when the data allow it, else through OGR features.
 
     Arrow is several times faster but refuses curved geometries; the
-    feature-by-feature path linearises them.
+    feature-by-feature path linearises them. ``bbox`` (in the layer's CRS)
+    keeps the features whose extent meets it, through the layer's spatial index.
     """
     kwargs: dict[str, object] = {"layer": source.layer, "fid_as_index": True}
     if columns is not None:
         kwargs["columns"] = columns
+    if bbox is not None:
+        kwargs["bbox"] = bbox
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", RuntimeWarning)
@@ -161,6 +168,7 @@ def read_layer(
     columns: list[str] | None = None,
     target_crs: object | None = None,
     allow_empty: bool = True,
+    bbox: tuple[float, float, float, float] | None = None,
 ) -> gpd.GeoDataFrame:
     """Read a vector layer, check it, clean its geometries and reproject it.
 
@@ -179,6 +187,8 @@ def read_layer(
         Reproject to this CRS after reading.
     allow_empty : bool
         When False an empty layer is an error.
+    bbox : tuple of float, optional
+        Read only the features whose extent meets this box, in the layer's CRS.
 
     Returns
     -------
@@ -192,7 +202,7 @@ def read_layer(
         When the layer cannot be read, has no CRS, holds the wrong geometry type
         or is empty while ``allow_empty`` is False.
     """
-    frame = _read_frame(source, columns)
+    frame = _read_frame(source, columns, bbox)
     log.inputs.append(
         InputRecord(source.role, source.path, source.layer, file_sha256(source.path), len(frame))
     )

@@ -36,6 +36,7 @@ from sitecheck.rules.outcome import ParcelOutcome
 from sitecheck.rules.pack import Pack
 from sitecheck.rules.truth import Truth
 from sitecheck.runoff import RunoffSettings, parcel_runoff
+from sitecheck.runoff.parcels import runoff_assumptions
 from sitecheck.runoff.rainfall import DesignRainfall, user_rainfall, village_rainfall
 from sitecheck.runoff.soils import hsg_from_value
 
@@ -156,12 +157,16 @@ class RunoffScreen:
     assumptions : list of str
         Sentences every report prints with the numbers.
     options : RunoffOptions
+    facts : pandas.DataFrame
+        Per screened lot, what the assumptions count (see :data:`FACT_COLUMNS`);
+        a distributed run joins its partitions' facts to word the same sentences.
     """
 
     table: pd.DataFrame
     storms: dict[str, StormDepths]
     assumptions: list[str]
     options: RunoffOptions
+    facts: pd.DataFrame = field(default_factory=pd.DataFrame)
 
     def to_json(self) -> dict[str, object]:
         notes = [note for depths in self.storms.values() if (note := depths.confirm_note())]
@@ -223,8 +228,8 @@ def screen_runoff(result: CheckResult, options: RunoffOptions) -> RunoffScreen:
     )
     soil_areas, unmapped = _soil_areas(measured, rows, options)
     tables = []
+    facts = []
     storms: dict[str, StormDepths] = {}
-    assumptions: list[str] = []
     for pack_id, pack in result.packs.items():
         in_pack = np.array(
             [i for i, row in enumerate(rows) if _pack_of(result.outcomes[row]) == pack_id],
@@ -234,7 +239,7 @@ def screen_runoff(result: CheckResult, options: RunoffOptions) -> RunoffScreen:
             continue
         depths = storm_depths(pack, options.rainfall)
         storms[pack_id] = depths
-        screened = _screen_pack(
+        table, pack_facts = _screen_pack(
             result,
             pack,
             rows[in_pack],
@@ -242,24 +247,92 @@ def screen_runoff(result: CheckResult, options: RunoffOptions) -> RunoffScreen:
             depths,
             options,
         )
-        tables.append(screened.table)
-        prefix = f"{pack.name}: " if len(result.packs) > 1 else ""
-        assumptions.extend(prefix + line for line in screened.assumptions)
-    if options.soils is not None and len(rows):
-        partly = int(np.sum(unmapped > UNMAPPED_TOLERANCE_SQFT))
-        if partly:
-            filler = (
-                f"taken as group {options.default_hsg} (--default-hsg)"
-                if options.default_hsg
-                else "left out (soil shares from the mapped part)"
-            )
-            assumptions.append(
-                f"{options.soils.label()}: {partly} lot(s) partly outside the mapped soil groups; "
-                f"the unmapped part {filler}."
-            )
+        pack_facts["partly_unmapped"] = unmapped[in_pack] > UNMAPPED_TOLERANCE_SQFT
+        tables.append(table)
+        facts.append(pack_facts)
     table = pd.concat(tables) if tables else pd.DataFrame(index=pd.Index([], dtype=int))
     table = table[runoff_metric_names(table.columns)] if tables else table
-    return RunoffScreen(table, storms, assumptions, options)
+    all_facts = pd.concat(facts) if facts else pd.DataFrame(columns=list(FACT_COLUMNS))
+    packs = {pack_id: result.packs[pack_id] for pack_id in storms}
+    return RunoffScreen(
+        table, storms, screen_assumptions(all_facts, storms, packs, options), options, all_facts
+    )
+
+
+FACT_COLUMNS: tuple[str, ...] = (
+    "pack",
+    "governing_yr",
+    "unimproved",
+    "undecided",
+    "no_soil",
+    "missing_cover",
+    "partly_unmapped",
+)
+
+
+def screen_assumptions(
+    facts: pd.DataFrame,
+    storms: Mapping[str, StormDepths],
+    packs: Mapping[str, Pack],
+    options: RunoffOptions,
+) -> list[str]:
+    """Every sentence the reports print with the runoff numbers, from per-lot facts.
+
+    Parameters
+    ----------
+    facts : pandas.DataFrame
+        One row per screened lot, columns :data:`FACT_COLUMNS`.
+    storms : mapping of str to StormDepths
+        By pack id, the depths its lots were screened with.
+    packs : mapping of str to Pack
+    options : RunoffOptions
+    """
+    lines: list[str] = []
+    for pack_id, depths in storms.items():
+        mine = facts[facts["pack"] == pack_id]
+        pack = packs[pack_id]
+        prefix = f"{pack.name}: " if len(storms) > 1 else ""
+        pack_lines = runoff_assumptions(
+            options.settings,
+            depths.depths_in,
+            mine["governing_yr"].to_numpy(dtype=float),
+            int(mine["unimproved"].sum()),
+            int(mine["no_soil"].sum()),
+            False,
+        )
+        if note := depths.confirm_note():
+            pack_lines.insert(1, note)
+        undecided = int(mine["undecided"].sum())
+        if pack.runoff.unimproved_before_when_text and undecided:
+            pack_lines.append(
+                f"{undecided} lot(s): whether '{pack.runoff.unimproved_before_when_text}' holds "
+                f"({pack.runoff.unimproved_before_citation}) is unknown (a layer is missing), so "
+                "their before condition is the existing cover; give the layer to apply it."
+            )
+        no_storm = int(mine["governing_yr"].isna().sum())
+        if no_storm:
+            pack_lines.append(
+                f"{no_storm} lot(s) trigger no rule naming a design storm: no retention figure."
+            )
+        missing_cover = int(mine["missing_cover"].sum())
+        if missing_cover:
+            pack_lines.append(
+                f"{missing_cover} lot(s) without existing or proposed impervious cover measured: "
+                "runoff left null (give both impervious layers)."
+            )
+        lines.extend(prefix + line for line in pack_lines)
+    partly = int(facts["partly_unmapped"].sum()) if len(facts) else 0
+    if options.soils is not None and partly:
+        filler = (
+            f"taken as group {options.default_hsg} (--default-hsg)"
+            if options.default_hsg
+            else "left out (soil shares from the mapped part)"
+        )
+        lines.append(
+            f"{options.soils.label()}: {partly} lot(s) partly outside the mapped soil groups; "
+            f"the unmapped part {filler}."
+        )
+    return lines
 
 
 def storm_depths(pack: Pack, rainfall_text: str | None) -> StormDepths:
@@ -309,12 +382,6 @@ def _pack_of(outcome: ParcelOutcome | None) -> str | None:
     return outcome.pack.id if outcome else None
 
 
-@dataclass
-class _PackScreen:
-    table: pd.DataFrame
-    assumptions: list[str]
-
-
 def _screen_pack(
     result: CheckResult,
     pack: Pack,
@@ -322,7 +389,8 @@ def _screen_pack(
     soil_areas: Mapping[str, np.ndarray],
     depths: StormDepths,
     options: RunoffOptions,
-) -> _PackScreen:
+) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """One pack's lots: their runoff metrics and the facts the assumptions count."""
     parcels = result.measured.parcels.iloc[rows]
     lot = parcels["lot_area_sqft"].to_numpy(dtype=float)
     existing = np.minimum(parcels["impervious_existing_sqft"].to_numpy(dtype=float), lot)
@@ -348,27 +416,19 @@ def _screen_pack(
     )
     table = screened.table.drop(columns=["unimproved_pre", "c_pre", "c_post"])
     table.index = pd.Index(rows, dtype=int)
-    assumptions = list(screened.assumptions)
-    if note := depths.confirm_note():
-        assumptions.insert(1, note)
-    if pack.runoff.unimproved_before_when_text and undecided:
-        assumptions.append(
-            f"{undecided} lot(s): whether '{pack.runoff.unimproved_before_when_text}' holds "
-            f"({pack.runoff.unimproved_before_citation}) is unknown (a layer is missing), so "
-            "their before condition is the existing cover; give the layer to apply it."
-        )
-    no_storm = int(np.sum(np.isnan(governing)))
-    if no_storm:
-        assumptions.append(
-            f"{no_storm} lot(s) trigger no rule naming a design storm: no retention figure."
-        )
-    missing_cover = int(np.sum(np.isnan(existing) | np.isnan(proposed)))
-    if missing_cover:
-        assumptions.append(
-            f"{missing_cover} lot(s) without existing or proposed impervious cover measured: "
-            "runoff left null (give both impervious layers)."
-        )
-    return _PackScreen(table, assumptions)
+    missing_cover = np.isnan(existing) | np.isnan(proposed)
+    facts = pd.DataFrame(
+        {
+            "pack": pack.id,
+            "governing_yr": governing,
+            "unimproved": unimproved,
+            "undecided": undecided,
+            "no_soil": np.isnan(table["cn_post"].to_numpy()) & ~missing_cover,
+            "missing_cover": missing_cover,
+        },
+        index=table.index,
+    )
+    return table, facts
 
 
 def _governing(outcome: ParcelOutcome | None, depths: StormDepths) -> int | None:
@@ -376,19 +436,22 @@ def _governing(outcome: ParcelOutcome | None, depths: StormDepths) -> int | None
     return years if years in depths.depths_in else None
 
 
-def _unimproved_before(result: CheckResult, pack: Pack, rows: np.ndarray) -> tuple[np.ndarray, int]:
-    """Which lots are measured against unimproved land, and how many could not be told."""
-    from sitecheck.check import parcel_values
+def _unimproved_before(
+    result: CheckResult, pack: Pack, rows: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Which lots are measured against unimproved land, and which could not be told."""
+    from sitecheck.check import parcel_value_rows
 
     condition = pack.runoff.unimproved_before_when
     unimproved = np.zeros(len(rows), dtype=bool)
+    undecided = np.zeros(len(rows), dtype=bool)
     if condition is None:
-        return unimproved, 0
-    undecided = 0
-    for position, row in enumerate(rows):
-        truth = evaluate(condition, parcel_values(result.measured, int(row)), pack.names, 0.0).truth
+        return unimproved, undecided
+    every_values = parcel_value_rows(result.measured, [int(row) for row in rows])
+    for position, values in enumerate(every_values):
+        truth = evaluate(condition, values, pack.names, 0.0).truth
         unimproved[position] = truth is Truth.TRUE
-        undecided += truth is Truth.UNKNOWN
+        undecided[position] = truth is Truth.UNKNOWN
     return unimproved, undecided
 
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import cast
 
 from sitecheck.metrics import SQFT_PER_ACRE
 from sitecheck.rules import operations
@@ -32,7 +34,7 @@ from sitecheck.rules.syntax import (
     NullTest,
     Number,
     Text,
-    names_in,
+    names_of,
 )
 from sitecheck.rules.truth import Evaluation, Truth, combine
 from sitecheck.rules.units import Quantity
@@ -86,6 +88,15 @@ def constant_value(expr: Expression, names: Mapping[str, NameInfo]) -> Value:
     if isinstance(result, Gap):
         raise RuleLanguageError("; ".join(result.reasons or result.missing), expr.start)
     return result
+
+
+@dataclass(frozen=True)
+class _Side:
+    """Facts of a comparison side that depend on the pack only."""
+
+    constant: bool
+    measured: bool
+    label: str | None
 
 
 def _unknown(gap: Gap) -> Evaluation:
@@ -182,19 +193,33 @@ class _Evaluator:
 
     def label(self, expr: Expression) -> str | None:
         """How a comparison side is named; None for a constant, shown by value alone."""
-        if self.is_constant(expr):
-            return None
-        return self.describe(expr)
+        return self.side(expr).label
 
     def is_constant(self, expr: Expression) -> bool:
-        return all(name in self.names and self.names[name].is_constant for name in names_in(expr))
+        return self.side(expr).constant
 
     def is_measured(self, expr: Expression) -> bool:
-        return any(
+        return self.side(expr).measured
+
+    def side(self, expr: Expression) -> _Side:
+        """What the pack's names say of an expression, remembered on the node.
+
+        These facts depend on the node and the pack's names only, and large
+        runs ask them of the same nodes for every parcel.
+        """
+        cached = expr.__dict__.get("_side")
+        if cached is not None and cached[0] is self.names:
+            return cast(_Side, cached[1])
+        used = names_of(expr)
+        constant = all(name in self.names and self.names[name].is_constant for name in used)
+        measured = any(
             name not in self.names
             or (not self.names[name].is_constant and self.names[name].measured)
-            for name in names_in(expr)
+            for name in used
         )
+        side = _Side(constant, measured, None if constant else self.describe(expr))
+        object.__setattr__(expr, "_side", (self.names, side))
+        return side
 
     def boolean_name(self, expr: Name) -> Evaluation:
         value = self.lookup(expr)

@@ -189,4 +189,17 @@ def depth(expr: Expression) -> int:
 
 def names_in(expr: Expression) -> set[str]:
     """The metric, parameter and attribute names a condition uses."""
-    return {node.name for node in walk(expr) if isinstance(node, Name)}
+    return set(names_of(expr))
+
+
+def names_of(expr: Expression) -> frozenset[str]:
+    """``names_in``, remembered on the node itself.
+
+    Evaluation asks it of the same pack nodes for every parcel; walking the
+    tree each time dominated large runs. The answer lives and dies with the node.
+    """
+    cached = expr.__dict__.get("_names")
+    if cached is None:
+        cached = frozenset(node.name for node in walk(expr) if isinstance(node, Name))
+        object.__setattr__(expr, "_names", cached)
+    return cached

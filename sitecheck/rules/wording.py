@@ -50,12 +50,12 @@ def format_pair(
 ) -> tuple[str, str]:
     """Word two compared quantities, with more decimals if two would hide a difference."""
     decimals = DEFAULT_DECIMALS
-    while (
-        not equal
-        and decimals < MOST_DECIMALS
-        and format_number(left.value, decimals) == format_number(right.value, decimals)
-    ):
-        decimals += 1
+    # Values at least two hundredths apart always differ at two decimals.
+    if not equal and abs(left.value - right.value) < 0.02:
+        while decimals < MOST_DECIMALS and format_number(left.value, decimals) == format_number(
+            right.value, decimals
+        ):
+            decimals += 1
     return format_quantity(left, decimals, acres), format_quantity(right, decimals, acres)
 
 

@@ -213,8 +213,13 @@ def parcel_runoff(
     return RunoffResult(
         table=table,
         storms_in=storms,
-        assumptions=_assumptions(
-            settings, storms, governing, unimproved, soils, pervious_cover_sqft
+        assumptions=runoff_assumptions(
+            settings,
+            storms,
+            governing,
+            int(np.sum(unimproved)),
+            int(np.sum(np.isnan(soils).any(axis=1))),
+            bool(pervious_cover_sqft),
         ),
     )
 
@@ -313,14 +318,28 @@ def _weighted(
     return share * cn_impervious + (1.0 - share) * cn_pervious
 
 
-def _assumptions(
+def runoff_assumptions(
     settings: RunoffSettings,
-    storms: dict[int, float],
+    storms: Mapping[int, float],
     governing: np.ndarray,
-    unimproved: np.ndarray,
-    soils: np.ndarray,
-    cover_sqft: Mapping[str, npt.ArrayLike] | None,
+    unimproved_count: int,
+    no_soil_count: int,
+    cover_given: bool,
 ) -> list[str]:
+    """The sentences a report prints with runoff numbers.
+
+    Parameters
+    ----------
+    settings : RunoffSettings
+    storms : mapping of int to float
+        Depth (inches) of each storm computed.
+    governing : array
+        Each lot's governing storm (years; NaN for none).
+    unimproved_count, no_soil_count : int
+        Lots measured against unimproved land; lots without a soil group.
+    cover_given : bool
+        Whether land-cover areas were given per lot.
+    """
     depths = ", ".join(f"{years}-year {depth:g} in" for years, depth in storms.items())
     pervious = cover(settings.pervious_cover)
     unimproved_cover = cover(settings.unimproved_cover)
@@ -338,7 +357,7 @@ def _assumptions(
         "One area-weighted composite curve number per lot, as TR-55 worksheet 2 computes it; "
         "this understates runoff where roofs and paving drain apart from lawn, most in small storms.",
         "Impervious cover at CN 98; pervious ground as "
-        + ("the land-cover areas given per lot, else " if cover_sqft else "")
+        + ("the land-cover areas given per lot, else " if cover_given else "")
         + f"'{pervious.label}' (TR-55 Table {pervious.table}); covers spread over each lot's "
         "soils in proportion.",
         f"Dual hydrologic soil groups (A/D, B/D, C/D) read {dual}.",
@@ -356,14 +375,14 @@ def _assumptions(
         "NRCS Type III 24-hour storm (Haan et al. 1994 mass-curve fit), on the high side; "
         "confirm with the site's intensity-duration data.",
     ]
-    sda = int(np.sum(unimproved))
+    sda = unimproved_count
     if sda:
         lines.append(
             f"{_lots(sda)} in a sensitive drainage area: before condition is the whole lot as "
             f"unimproved land, '{unimproved_cover.label}' (TR-55 Table {unimproved_cover.table}), "
             "per Scarsdale § 254-7 (predevelopment calculations based on an unimproved land area)."
         )
-    no_soil = int(np.sum(np.isnan(soils).any(axis=1)))
+    no_soil = no_soil_count
     if no_soil:
         lines.append(f"{_lots(no_soil)} without a hydrologic soil group: runoff left null.")
     return lines

@@ -37,7 +37,7 @@ from sitecheck.rules.pack import PackError, load_pack
 from sitecheck.runoff import RunoffSettings
 from sitecheck.runoff_screen import RunoffOptions, storm_depths
 
-from .test_pack_loading import GOOD_RULE, HEADER, write_pack
+from .test_pack_loading import GOOD_RULE, write_pack
 
 SITE_RAINFALL = "2=3.5,10=5.1,25=6.2,50=7.0,100=8.0"
 
