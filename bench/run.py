@@ -9,6 +9,10 @@ the same files, one after the other:
 - QGIS's own chain, native:intersection + native:dissolve +
   native:zonalstatisticsfb (``bench/peers/qgis_chain.py``, Debian's QGIS).
 
+Then the distributed engine (``bench/scale.py``): 1 against 2 workers on the
+250k village, and a million parcels on 2 workers. ``SITECHECK_BENCH_PARTS``
+picks among ``measure``, ``scale`` and ``dock`` (default all three).
+
 Each runs in its own process; wall time and peak memory (resident set of the
 process tree, sampled every 20 ms) are measured from outside. Results go to
 ``bench/results/measure_<parcels>.json`` with per-stage seconds and the ratios
@@ -20,21 +24,23 @@ from __future__ import annotations
 
 import json
 import os
-import platform
 import subprocess
 import sys
-import threading
 import time
-from importlib import metadata
 from pathlib import Path
 
-import psutil
+from common import (
+    BENCH,
+    REPO,
+    RESULTS,
+    SYSTEM_PYTHON,
+    WORK,
+    machine,
+    peak_rss_run,
+    versions,
+    village,
+)
 
-BENCH = Path(__file__).resolve().parent
-REPO = BENCH.parent
-WORK = BENCH / "work"
-RESULTS = BENCH / "results"
-SYSTEM_PYTHON = "/usr/bin/python3"
 DEFAULT_SIZES = (3_000, 30_000, 250_000)
 LAYERS = (
     "impervious_existing",
@@ -46,59 +52,6 @@ LAYERS = (
     "zoning",
     "impaired_watersheds",
 )
-
-
-def peak_rss_run(command: list[str], env: dict[str, str] | None = None) -> tuple[float, float]:
-    """Run a command; return (wall seconds, peak resident memory of its process tree in MB)."""
-    start = time.perf_counter()
-    process = subprocess.Popen(
-        command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-    )
-    peak = 0
-    done = threading.Event()
-
-    def sample() -> None:
-        nonlocal peak
-        root = psutil.Process(process.pid)
-        while not done.is_set():
-            try:
-                tree = [root, *root.children(recursive=True)]
-                peak = max(peak, sum(p.memory_info().rss for p in tree if p.is_running()))
-            except psutil.Error:
-                pass
-            time.sleep(0.02)
-
-    sampler = threading.Thread(target=sample, daemon=True)
-    sampler.start()
-    stdout, stderr = process.communicate()
-    done.set()
-    sampler.join()
-    seconds = time.perf_counter() - start
-    if process.returncode != 0:
-        raise SystemExit(f"failed: {' '.join(command)}\n{stdout}\n{stderr}")
-    return seconds, peak / 1e6
-
-
-def village(size: int) -> Path:
-    """Generate (once) the village of about ``size`` parcels."""
-    folder = WORK / f"village_{size}"
-    if not (folder / "village.gpkg").exists():
-        folder.mkdir(parents=True, exist_ok=True)
-        print(f"generating a village of {size:,} parcels ...", flush=True)
-        subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "sitecheck",
-                "sample-village",
-                str(folder),
-                "--parcels",
-                str(size),
-            ],
-            check=True,
-            stdout=subprocess.DEVNULL,
-        )
-    return folder
 
 
 def run_engine(folder: Path) -> dict:
@@ -164,48 +117,6 @@ def agreement(engine: dict[str, float], peer: dict[str, float]) -> dict[str, flo
     return {
         "parcels_compared": len(shared),
         "total_disturbed_ratio": total_peer / total_engine if total_engine else None,
-    }
-
-
-def versions() -> dict[str, str]:
-    names = (
-        "shapely",
-        "geopandas",
-        "pyogrio",
-        "pyproj",
-        "rasterio",
-        "exactextract",
-        "numpy",
-        "pandas",
-    )
-    found = {name: metadata.version(name) for name in names}
-    import pyogrio
-    import shapely
-
-    found["geos"] = shapely.geos_version_string
-    found["gdal (engine)"] = pyogrio.__gdal_version_string__
-    qgis = subprocess.run(
-        [SYSTEM_PYTHON, "-c", "from qgis.core import Qgis; print(Qgis.QGIS_VERSION)"],
-        capture_output=True,
-        text=True,
-        env=dict(os.environ, QT_QPA_PLATFORM="offscreen"),
-    )
-    found["qgis"] = qgis.stdout.strip() or "not installed"
-    return found
-
-
-def machine() -> dict[str, object]:
-    cpu = "unknown"
-    for line in Path("/proc/cpuinfo").read_text().splitlines():
-        if line.startswith("model name"):
-            cpu = line.split(":", 1)[1].strip()
-            break
-    return {
-        "cpu": cpu,
-        "cores": os.cpu_count(),
-        "memory_gb": round(psutil.virtual_memory().total / 1e9, 1),
-        "python": platform.python_version(),
-        "system": platform.platform(),
     }
 
 
@@ -306,13 +217,22 @@ def main() -> None:
         tuple(int(s) for s in os.environ.get("SITECHECK_BENCH_SIZES", "").split(",") if s)
         or DEFAULT_SIZES
     )
-    rows = [bench_size(size) for size in sizes]
-    if os.environ.get("SITECHECK_BENCH_DOCK", "1") != "0":
+    parts = set(os.environ.get("SITECHECK_BENCH_PARTS", "measure,dock,scale").split(","))
+    rows = [bench_size(size) for size in sizes] if "measure" in parts else []
+    if "scale" in parts:
+        from scale import bench_million, bench_scaling
+
+        bench_million()
+        bench_scaling()
+    if "dock" in parts and os.environ.get("SITECHECK_BENCH_DOCK", "1") != "0":
         dock = bench_dock()
         print(
             f"dock panel: median {dock['dock_median_ms']} ms, p95 {dock['dock_p95_ms']} ms "
             f"over {dock['edits']} edits"
         )
+    if not rows:
+        print(f"results: {RESULTS}")
+        return
     header = ("parcels", "engine s", "loop s", "QGIS s", "vs loop", "vs QGIS", "peak MB")
     print("\n" + " ".join(f"{title:>9}" for title in header))
     for row in rows:

@@ -60,9 +60,10 @@ class CheckResult:
         if self.runoff is not None:
             runoff = self.runoff.table
             for name in runoff_metric_names(runoff.columns):
-                column = pd.Series(np.nan, index=np.arange(len(table)))
-                column.iloc[runoff.index.to_numpy()] = runoff[name].to_numpy()
-                table[name] = column.to_numpy()
+                column = np.full(len(table), np.nan)
+                if name in runoff.columns:  # absent when no lot was screened
+                    column[runoff.index.to_numpy()] = runoff[name].to_numpy(dtype=float)
+                table[name] = column
         return table
 
 

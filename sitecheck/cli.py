@@ -11,6 +11,7 @@ import sys
 import traceback
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -31,6 +32,9 @@ from sitecheck.runoff.water_quality import DEFAULT_WQV_RAINFALL_IN
 from sitecheck.runoff_screen import RunoffOptions
 from sitecheck.scale.defaults import DEFAULT_PARTITION_SIZE
 from sitecheck.slope import SlopeSettings
+
+if TYPE_CHECKING:
+    from sitecheck.scale.window import RunSpec
 
 LAYER_OPTIONS: tuple[tuple[str, str, str], ...] = (
     ("impervious_existing", "--impervious-existing", "existing impervious cover (polygons)"),
@@ -185,6 +189,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--parcels", type=int, default=300, help="about how many lots (default 300)"
     )
     sample.add_argument("--seed", type=int, default=2260, help="random seed (default 2260)")
+    sample.add_argument(
+        "--exact",
+        action="store_true",
+        help="exactly --parcels lots: the last block is cut short (default: whole blocks)",
+    )
     return parser
 
 
@@ -520,15 +529,13 @@ def run_check(args: argparse.Namespace) -> int:
         raise InputError("give --ordinance larchmont|homer|scarsdale|PACK.toml, or --jurisdictions")
     if args.ordinance:
         load_pack(args.ordinance)  # a bad pack stops the run before any measuring
-    runoff = runoff_options(args)
     progress = Progress(quiet=args.quiet)
-    jurisdictions = (
-        LayerSource.parse("jurisdictions", args.jurisdictions) if args.jurisdictions else None
-    )
     if args.engine == "dask":
-        return run_check_on_dask(args, runoff, jurisdictions, progress)
+        return run_check_on_dask(args, progress)
     if args.scheduler or args.workers:
         raise InputError("--scheduler and --workers go with --engine dask")
+    runoff = runoff_options(args)
+    jurisdictions = jurisdiction_source(args)
     measured = measure(measure_inputs(args), measure_settings(args), progress)
     result = check_parcels(
         measured, args.ordinance, args.tolerance, jurisdictions, args.jurisdiction_field, runoff
@@ -550,35 +557,11 @@ def run_check(args: argparse.Namespace) -> int:
     return 0
 
 
-def run_check_on_dask(
-    args: argparse.Namespace,
-    runoff: RunoffOptions,
-    jurisdictions: LayerSource | None,
-    progress: Progress,
-) -> int:
+def run_check_on_dask(args: argparse.Namespace, progress: Progress) -> int:
     """``check --engine dask``: partitions on a Dask cluster, outputs written as they finish."""
     from sitecheck.scale.run import DaskOptions, run_check_distributed
-    from sitecheck.scale.window import RunSpec
 
-    if args.report:
-        raise InputError(
-            "--report: the HTML report is for runs in one process; a distributed run writes "
-            "--out and --json (make a report of a few parcels with --engine single)"
-        )
-    if args.workers is not None and args.workers < 1:
-        raise InputError("--workers: give at least 1")
-    spec = RunSpec(
-        inputs=measure_inputs(args),
-        settings=measure_settings(args),
-        ordinance=args.ordinance,
-        tolerance=args.tolerance,
-        jurisdictions=jurisdictions,
-        jurisdiction_field=args.jurisdiction_field,
-        runoff=runoff,
-        all_parcels=args.all_parcels,
-        runoff_columns=(),
-        threads=args.threads or 1,
-    )
+    spec = dask_run_spec(args)
     options = DaskOptions(
         scheduler=args.scheduler,
         workers=args.workers,
@@ -596,6 +579,46 @@ def run_check_on_dask(
     )
     print(f"outputs: {args.out}" + (f", {args.json}" if args.json else ""))
     return 0
+
+
+def dask_run_spec(args: argparse.Namespace) -> RunSpec:
+    """The distributed run that parsed ``check --engine dask`` arguments ask for.
+
+    Raises
+    ------
+    InputError
+        For options a distributed run cannot honour.
+    """
+    from sitecheck.scale.window import RunSpec
+
+    if args.report:
+        raise InputError(
+            "--report: the HTML report is for runs in one process; a distributed run writes "
+            "--out and --json (make a report of a few parcels with --engine single)"
+        )
+    if args.workers is not None and args.workers < 1:
+        raise InputError("--workers: give at least 1")
+    if args.partition_size < 1:
+        raise InputError("--partition-size: give at least 1")
+    return RunSpec(
+        inputs=measure_inputs(args),
+        settings=measure_settings(args),
+        ordinance=args.ordinance,
+        tolerance=args.tolerance,
+        jurisdictions=jurisdiction_source(args),
+        jurisdiction_field=args.jurisdiction_field,
+        runoff=runoff_options(args),
+        all_parcels=args.all_parcels,
+        runoff_columns=(),
+        threads=args.threads or 1,
+    )
+
+
+def jurisdiction_source(args: argparse.Namespace) -> LayerSource | None:
+    """The ``--jurisdictions`` layer, when given."""
+    if not args.jurisdictions:
+        return None
+    return LayerSource.parse("jurisdictions", args.jurisdictions)
 
 
 def print_check_summary(result: CheckResult, args: argparse.Namespace) -> None:
@@ -780,7 +803,7 @@ def run_sample_village(args: argparse.Namespace) -> int:
     from sitecheck.sample_village import generate_village
 
     args.outdir.mkdir(parents=True, exist_ok=True)
-    paths = generate_village(args.outdir, parcels=args.parcels, seed=args.seed)
+    paths = generate_village(args.outdir, parcels=args.parcels, seed=args.seed, exact=args.exact)
     for name, path in paths.items():
         print(f"{name}: {path}")
     return 0

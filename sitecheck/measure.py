@@ -254,6 +254,8 @@ def measure(
     )
 
     progress.update(70, "measuring slopes")
+    if inputs.dem is not None:
+        reader.record("dem", inputs.dem, None, 0)
     _measure_slopes(inputs.dem, settings, working, disturbed, active, n, metrics, flags)
 
     progress.update(95, "assembling results")

@@ -97,6 +97,10 @@ class LayerReader:
     def warn(self, message: str) -> None:
         self.warnings.append(message)
 
+    def record(self, role: str, path: str, layer: str | None, feature_count: int) -> None:
+        """Note an input read, with the hash of its file for the audit block."""
+        self.inputs.append(InputRecord(role, path, layer, file_sha256(path), feature_count))
+
     def read(
         self,
         source: LayerSource,
@@ -203,9 +207,7 @@ def read_layer(
         or is empty while ``allow_empty`` is False.
     """
     frame = _read_frame(source, columns, bbox)
-    log.inputs.append(
-        InputRecord(source.role, source.path, source.layer, file_sha256(source.path), len(frame))
-    )
+    log.record(source.role, source.path, source.layer, len(frame))
     if not isinstance(frame, gpd.GeoDataFrame) or frame.geometry.name not in frame:
         raise InputError(f"{source.label()}: has no geometry column")
     if frame.crs is None:

@@ -1676,12 +1676,24 @@ def _record_projects(table: pd.DataFrame) -> None:
     ]
 
 
+def _first_lots(layers: dict[str, pd.DataFrame], kept: list[str]) -> dict[str, pd.DataFrame]:
+    """The layers without the lots past ``kept`` and the features drawn on them."""
+    keep = set(kept)
+    return {
+        name: frame[frame["parcel_id"].isin(keep)].reset_index(drop=True)
+        if "parcel_id" in frame.columns
+        else frame
+        for name, frame in layers.items()
+    }
+
+
 def generate_village(
     outdir: Path,
     parcels: int = 300,
     seed: int = 2260,
     dem_resolution_ft: float | None = None,
     project_share: float | None = None,
+    exact: bool = False,
 ) -> dict[str, Path]:
     """Write a sample village: a GeoPackage of layers and a DEM.
 
@@ -1702,6 +1714,9 @@ def generate_village(
     project_share : float, optional
         Share of the lots given a random project, on top of the ten
         hand-placed ones; 0.15 above 1,000 parcels, else none.
+    exact : bool
+        Cut the last block short so there are exactly ``parcels`` lots; the
+        work and cover drawn on the lots cut go with them.
 
     Returns
     -------
@@ -1740,10 +1755,12 @@ def generate_village(
         **_constraint_frames(template, plan),
         "projects": table,
     }
+    if exact:
+        layers = _first_lots(layers, ids[:parcels])
     paths = {"gpkg": outdir / "village.gpkg", "dem": outdir / "dem.tif"}
     with atomic_path(paths["gpkg"]) as temporary:
         _write_gpkg(temporary, layers)
     with atomic_path(paths["dem"]) as temporary:
         _write_dem(temporary, template.terrain, plan, resolution)
-    _record_projects(table)
+    _record_projects(layers["projects"])
     return paths

@@ -90,13 +90,22 @@ def constant_value(expr: Expression, names: Mapping[str, NameInfo]) -> Value:
     return result
 
 
-@dataclass(frozen=True)
+@dataclass
 class _Side:
-    """Facts of a comparison side that depend on the pack only."""
+    """Facts of an expression that depend on the pack only; a constant's value once known."""
 
     constant: bool
     measured: bool
     label: str | None
+    value: Result | None = None
+
+
+def _shows_acres(sides: tuple[_Side, _Side], values: tuple[Quantity, Quantity]) -> bool:
+    """Whether a constant side was written in acres and is at least one acre."""
+    return any(
+        side.constant and value.unit == "acre" and abs(value.value) >= SQFT_PER_ACRE * (1 - SAME)
+        for side, value in zip(sides, values, strict=True)
+    )
 
 
 def _unknown(gap: Gap) -> Evaluation:
@@ -154,6 +163,14 @@ class _Evaluator:
         return Evaluation(Truth.UNKNOWN, [f"{expr.text} is {shown(value)}, not true or false"])
 
     def value_of(self, expr: Expression) -> Result:
+        side = self.side(expr)
+        if side.constant:
+            if side.value is None:
+                side.value = self.compute(expr)
+            return side.value
+        return self.compute(expr)
+
+    def compute(self, expr: Expression) -> Result:
         match expr:
             case Number():
                 return Quantity(expr.value)
@@ -268,34 +285,24 @@ class _Evaluator:
         return Evaluation(Truth.UNKNOWN, [sentence])
 
     def compare_quantities(self, expr: Comparison, left: Quantity, right: Quantity) -> Evaluation:
+        sides = (self.side(expr.left), self.side(expr.right))
         relation = _relation(left.value, right.value)
-        acres = self.shows_acres(expr, left, right)
+        acres = _shows_acres(sides, (left, right))
         left_number, right_number = format_pair(left, right, relation == "=", acres)
-        left_words = self.side_words(expr.left, left_number)
-        right_words = self.side_words(expr.right, right_number)
-        if self.is_near(expr, left.value, right.value):
+        left_words, right_words = (
+            number if side.label is None else f"{side.label} {number}"
+            for side, number in zip(sides, (left_number, right_number), strict=True)
+        )
+        if self.is_near(sides, left.value, right.value):
             first, second = left_words, right_words
-            if not self.is_measured(expr.left):
+            if not sides[0].measured:
                 first, second = right_words, left_words
             sentence = f"{first} is within {format_share(self.tolerance)} of {second}"
             return Evaluation(Truth.UNKNOWN, [sentence], near=[sentence])
         truth = Truth.of(relation in HOLDS[expr.op])
         return Evaluation(truth, [f"{left_words} {relation} {right_words}"])
 
-    def side_words(self, expr: Expression, number: str) -> str:
-        label = self.label(expr)
-        return number if label is None else f"{label} {number}"
-
-    def shows_acres(self, expr: Comparison, left: Quantity, right: Quantity) -> bool:
-        """Whether a constant side was written in acres and is at least one acre."""
-        return any(
-            self.is_constant(side)
-            and value.unit == "acre"
-            and abs(value.value) >= SQFT_PER_ACRE * (1 - SAME)
-            for side, value in ((expr.left, left), (expr.right, right))
-        )
-
-    def is_near(self, expr: Comparison, left: float, right: float) -> bool:
+    def is_near(self, sides: tuple[_Side, _Side], left: float, right: float) -> bool:
         """Whether a measured side is within the tolerance band of the other side.
 
         Against a constant the band is ``tolerance * |constant|``; between two
@@ -303,7 +310,7 @@ class _Evaluator:
         (tolerance 0, or a zero threshold) leaves exact comparison, so a
         measured 0 sq ft is simply not greater than 0 sq ft.
         """
-        left_measured, right_measured = self.is_measured(expr.left), self.is_measured(expr.right)
+        left_measured, right_measured = sides[0].measured, sides[1].measured
         if left_measured and right_measured:
             band = self.tolerance * max(abs(left), abs(right))
         elif left_measured:

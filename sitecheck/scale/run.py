@@ -123,7 +123,9 @@ def run_check_distributed(
     plan = plan_partitions(
         spec.inputs.parcels, options.partition_size, spec.settings.id_field, spec.settings.crs
     )
-    spec = replace(spec, runoff_columns=_runoff_columns(spec, packs))
+    spec = replace(
+        spec, runoff_columns=_runoff_columns(spec, packs), json_entries=json_path is not None
+    )
     audit = _audit(spec, plan, packs)
     spec = spec_for_worker(spec, plan.working.crs, plan.layer_crs)
     with ExitStack() as stack:

@@ -63,6 +63,7 @@ class RunSpec:
     all_parcels: bool
     runoff_columns: tuple[str, ...]
     threads: int = 1
+    json_entries: bool = True
 
     @property
     def halo_ft(self) -> float:
@@ -107,6 +108,9 @@ class WindowReader(LayerReader):
             frame = _cut_to(frame, self.window, self.working_crs)
         return frame
 
+    def record(self, role: str, path: str, layer: str | None, feature_count: int) -> None:
+        """Windows keep no audit: the driver hashes each input once for the whole run."""
+
 
 def screen_partition(partition: Partition, spec: RunSpec) -> PartitionOutput:
     """Measure and check one partition; return its own parcels' rows, flags and JSON entries."""
@@ -133,12 +137,14 @@ def screen_partition(partition: Partition, spec: RunSpec) -> PartitionOutput:
     mine = table["parcel_id"].astype(str).isin(own).to_numpy()
     parcels = _with_runoff_columns(table[mine], spec.runoff_columns)
     flags = measured.flags[measured.flags["parcel_id"].astype(str).isin(own).to_numpy()]
-    document = check_document(result, all_parcels=spec.all_parcels)
-    entries = [
-        _with_runoff_metrics(entry, spec.runoff_columns)
-        for entry in cast(list[dict], document["parcels"])
-        if str(entry["parcel_id"]) in own
-    ]
+    entries = []
+    if spec.json_entries:
+        document = check_document(result, all_parcels=spec.all_parcels)
+        entries = [
+            _with_runoff_metrics(entry, spec.runoff_columns)
+            for entry in cast(list[dict], document["parcels"])
+            if str(entry["parcel_id"]) in own
+        ]
     facts = pd.DataFrame()
     if result.runoff is not None:
         facts = result.runoff.facts

@@ -147,7 +147,7 @@ def test_the_audit_block_names_the_pack_and_input_hashes(checked):
         assert pack["sha256"] in audit
         assert f"<code>{pack['id']}</code>" in audit
     hashes = {record["sha256"] for record in document["inputs"]}
-    assert len(hashes) == 2  # the rewritten parcels and the village GeoPackage
+    assert len(hashes) == 3  # the rewritten parcels, the village GeoPackage and the DEM
     for record in document["inputs"]:
         assert record["sha256"] in audit
         assert html.escape(record["path"]) in audit

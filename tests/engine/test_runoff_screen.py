@@ -319,3 +319,12 @@ def test_a_soil_group_that_is_not_one_names_the_layer_field_and_value(
     assert main(cli_args(site, tmp_path)) == 2
     error = capsys.readouterr().err
     assert "bad_soils" in error and "'hydgrp'" in error and "'E'" in error
+
+
+def test_a_run_with_no_lot_to_screen_writes_empty_runoff_columns(site, layer_writer):
+    # Soils given, but no work drawn yet: no lot is screened.
+    site = {**site, "disturbance": layer_writer("nothing_drawn", [])}
+    site.pop("impervious_proposed")
+    result = checked(site, RunoffOptions(soils=LayerSource.parse("soils", site["soils"])))
+    table = result.parcels_with_triggers()
+    assert table["cn_pre"].isna().all() and table["retention_required_cuft"].isna().all()

@@ -224,3 +224,12 @@ def test_a_bench_village_repeats_the_district(tmp_path: Path) -> None:
     assert pyogrio.read_info(paths["gpkg"], layer="watercourses")["features"] > 1
     random = [p for p in projects if not p["name"].startswith("P")]
     assert len(random) > 0.1 * info["features"]
+
+
+def test_an_exact_village_has_the_lots_asked_and_no_work_on_lots_cut(tmp_path: Path) -> None:
+    paths, _ = _generate(tmp_path, parcels=1234, exact=True)
+    lots = pyogrio.read_dataframe(paths["gpkg"], layer="parcels", read_geometry=False)
+    assert len(lots) == 1234
+    for layer in ("disturbance", "impervious_existing", "impervious_proposed", "projects"):
+        drawn = pyogrio.read_dataframe(paths["gpkg"], layer=layer, read_geometry=False)
+        assert len(drawn) and drawn["parcel_id"].isin(lots["parcel_id"]).all(), layer

@@ -1,0 +1,116 @@
+"""What every benchmark shares: where things live, generated villages, timing, the machine."""
+
+from __future__ import annotations
+
+import os
+import platform
+import subprocess
+import sys
+import threading
+import time
+from importlib import metadata
+from pathlib import Path
+
+import psutil
+
+BENCH = Path(__file__).resolve().parent
+REPO = BENCH.parent
+WORK = BENCH / "work"
+RESULTS = BENCH / "results"
+SYSTEM_PYTHON = "/usr/bin/python3"
+
+
+def peak_rss_run(command: list[str], env: dict[str, str] | None = None) -> tuple[float, float]:
+    """Run a command; return (wall seconds, peak resident memory of its process tree in MB)."""
+    start = time.perf_counter()
+    process = subprocess.Popen(
+        command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    peak = 0
+    done = threading.Event()
+
+    def sample() -> None:
+        nonlocal peak
+        root = psutil.Process(process.pid)
+        while not done.is_set():
+            try:
+                tree = [root, *root.children(recursive=True)]
+                peak = max(peak, sum(p.memory_info().rss for p in tree if p.is_running()))
+            except psutil.Error:
+                pass
+            time.sleep(0.02)
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    stdout, stderr = process.communicate()
+    done.set()
+    sampler.join()
+    seconds = time.perf_counter() - start
+    if process.returncode != 0:
+        raise SystemExit(f"failed: {' '.join(command)}\n{stdout}\n{stderr}")
+    return seconds, peak / 1e6
+
+
+def village(size: int, exact: bool = False) -> Path:
+    """Generate (once) the village of about ``size`` parcels (exactly, with ``exact``)."""
+    folder = WORK / f"village_{size}"
+    if not (folder / "village.gpkg").exists():
+        folder.mkdir(parents=True, exist_ok=True)
+        print(f"generating a village of {size:,} parcels ...", flush=True)
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "sitecheck",
+                "sample-village",
+                str(folder),
+                "--parcels",
+                str(size),
+                *(["--exact"] if exact else []),
+            ],
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
+    return folder
+
+
+def versions() -> dict[str, str]:
+    names = (
+        "shapely",
+        "geopandas",
+        "pyogrio",
+        "pyproj",
+        "rasterio",
+        "exactextract",
+        "numpy",
+        "pandas",
+    )
+    found = {name: metadata.version(name) for name in names}
+    import pyogrio
+    import shapely
+
+    found["geos"] = shapely.geos_version_string
+    found["gdal (engine)"] = pyogrio.__gdal_version_string__
+    qgis = subprocess.run(
+        [SYSTEM_PYTHON, "-c", "from qgis.core import Qgis; print(Qgis.QGIS_VERSION)"],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, QT_QPA_PLATFORM="offscreen"),
+    )
+    found["qgis"] = qgis.stdout.strip() or "not installed"
+    return found
+
+
+def machine() -> dict[str, object]:
+    cpu = "unknown"
+    for line in Path("/proc/cpuinfo").read_text().splitlines():
+        if line.startswith("model name"):
+            cpu = line.split(":", 1)[1].strip()
+            break
+    return {
+        "cpu": cpu,
+        "cores": os.cpu_count(),
+        "memory_gb": round(psutil.virtual_memory().total / 1e9, 1),
+        "python": platform.python_version(),
+        "system": platform.platform(),
+    }

@@ -1,0 +1,103 @@
+"""Benchmark the distributed engine: a million parcels on one machine, and 1 against 2 workers.
+
+``sitecheck check --engine dask`` runs on a local Dask cluster over every layer
+of a generated village and its DEM. Wall time and the peak resident memory of
+the whole process tree (driver, scheduler, nannies and workers) are measured
+from outside, as for the other benchmarks. The JSON document is not asked for:
+a state run writes the GeoPackage (a JSON entry per parcel with work is about
+28 KB, which is for a village's few hundred projects, not a state's).
+
+Results go to ``bench/results/scale_<parcels>.json`` (the million-parcel run)
+and ``bench/results/scaling_<parcels>.json`` (1 and 2 workers on one village).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+import pyogrio
+from common import RESULTS, machine, peak_rss_run, versions, village
+
+MILLION = 1_000_000
+SCALING_SIZE = 250_000
+MEMORY_BUDGET_MB = 4_000
+WORKER_MEMORY = "1.6GB"
+
+
+def check_command(folder: Path, out: Path, workers: int) -> list[str]:
+    """``sitecheck check --engine dask`` on every layer the village has."""
+    gpkg = folder / "village.gpkg"
+    layers = [name for name, _ in pyogrio.list_layers(gpkg) if name not in ("parcels", "projects")]
+    command = [sys.executable, "-m", "sitecheck", "check", "--quiet", "--ordinance", "scarsdale"]
+    command += ["--parcels", f"{gpkg}:parcels", "--dem", str(folder / "dem.tif")]
+    for name in layers:
+        command += [f"--{name.replace('_', '-')}", f"{gpkg}:{name}"]
+    command += ["--engine", "dask", "--workers", str(workers), "--worker-memory", WORKER_MEMORY]
+    return [*command, "--out", str(out)]
+
+
+def run_distributed(folder: Path, workers: int) -> dict:
+    """One distributed check; its time, memory and how many parcels it wrote."""
+    out = folder / "dask" / f"workers_{workers}.gpkg"
+    out.parent.mkdir(exist_ok=True)
+    seconds, peak = peak_rss_run(check_command(folder, out, workers))
+    written = int(pyogrio.read_info(out, layer="parcels")["features"])
+    return {
+        "workers": workers,
+        "seconds": round(seconds, 1),
+        "peak_rss_mb": round(peak),
+        "parcels_written": written,
+        "parcels_per_s": round(written / seconds, 1),
+    }
+
+
+def bench_million() -> dict:
+    folder = village(MILLION, exact=True)
+    print(f"[{MILLION:,}] distributed check on 2 workers ...", flush=True)
+    run = run_distributed(folder, workers=2)
+    result = {
+        "parcels": int(pyogrio.read_info(folder / "village.gpkg", layer="parcels")["features"]),
+        "engine": "dask, local cluster",
+        **run,
+        "memory_budget_mb": MEMORY_BUDGET_MB,
+        "within_memory_budget": run["peak_rss_mb"] < MEMORY_BUDGET_MB,
+        "worker_memory_limit": WORKER_MEMORY,
+        "machine": machine(),
+        "versions": versions(),
+        "measured": time.strftime("%Y-%m-%d %H:%M:%S %Z"),
+        "notes": "wall seconds of the whole run (plan, read, measure, check, write); "
+        "peak_rss_mb is the process tree's (driver, scheduler, nannies, workers)",
+    }
+    _write(f"scale_{MILLION}.json", result)
+    print(
+        f"[{MILLION:,}] {run['seconds']:,.0f} s, {run['parcels_per_s']:,.0f} parcels/s, "
+        f"peak {run['peak_rss_mb']:,} MB",
+        flush=True,
+    )
+    return result
+
+
+def bench_scaling(size: int = SCALING_SIZE) -> dict:
+    folder = village(size)
+    runs = []
+    for workers in (1, 2):
+        print(f"[{size:,}] distributed check on {workers} worker(s) ...", flush=True)
+        runs.append(run_distributed(folder, workers))
+    result = {
+        "parcels": runs[0]["parcels_written"],
+        "runs": runs,
+        "speedup_2_vs_1_workers": round(runs[0]["seconds"] / runs[1]["seconds"], 2),
+        "machine": machine(),
+        "measured": time.strftime("%Y-%m-%d %H:%M:%S %Z"),
+    }
+    _write(f"scaling_{size}.json", result)
+    print(f"[{size:,}] 2 workers vs 1: {result['speedup_2_vs_1_workers']}x", flush=True)
+    return result
+
+
+def _write(name: str, result: dict) -> None:
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    (RESULTS / name).write_text(json.dumps(result, indent=2) + "\n")
