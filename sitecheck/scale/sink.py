@@ -1,7 +1,8 @@
 """Outputs written as partitions arrive, made visible only when the run ends well.
 
 The GeoPackage's parcels and flags layers are appended to, partition by
-partition; the JSON document is written as a stream, its parcels one per line.
+partition; the JSON document is written as a stream, laid out as a single run's is
+(:func:`sitecheck.output.json_lines`), its parcels one per line.
 Both go to temporary files beside their targets and are renamed over them only
 after the last partition: a failed or interrupted run leaves the old outputs
 untouched and no half-written file behind.
@@ -17,7 +18,13 @@ from typing import TextIO
 import geopandas as gpd
 import pyogrio
 
-from sitecheck.output import GPKG_DATASET_OPTIONS, atomic_path, audit_table, json_ready
+from sitecheck.output import (
+    GPKG_DATASET_OPTIONS,
+    atomic_path,
+    audit_table,
+    json_ready,
+    json_text,
+)
 from sitecheck.scale.window import PartitionOutput
 
 
@@ -61,7 +68,7 @@ class StreamingOutputs:
             )
             self._json.write("{\n")
             for key, value in self.header.items():
-                self._json.write(f"  {json.dumps(key)}: {json.dumps(json_ready(value))},\n")
+                self._json.write(f"  {json_text(key)}: {json_text(json_ready(value))},\n")
             self._json.write('  "parcels": [\n')
         return self
 
@@ -76,7 +83,7 @@ class StreamingOutputs:
         if self._json is not None:
             for entry in output.entries:
                 separator = ",\n" if self._entries else ""
-                self._json.write(separator + "    " + json.dumps(json_ready(entry)))
+                self._json.write(separator + "    " + json_text(json_ready(entry)))
                 self._entries += 1
 
     def finish(self, trailer: dict[str, object]) -> None:
@@ -90,7 +97,7 @@ class StreamingOutputs:
         if self._json is not None:
             self._json.write("\n  ]")
             for key, value in trailer.items():
-                self._json.write(f",\n  {json.dumps(key)}: {json.dumps(json_ready(value))}")
+                self._json.write(f",\n  {json_text(key)}: {json_text(json_ready(value))}")
             self._json.write("\n}\n")
             self._json.close()
         self._finished = True
