@@ -532,8 +532,15 @@ def run_check(args: argparse.Namespace) -> int:
     progress = Progress(quiet=args.quiet)
     if args.engine == "dask":
         return run_check_on_dask(args, progress)
-    if args.scheduler or args.workers:
-        raise InputError("--scheduler and --workers go with --engine dask")
+    dask_only = {
+        "--scheduler": args.scheduler is not None,
+        "--workers": args.workers is not None,
+        "--partition-size": args.partition_size != DEFAULT_PARTITION_SIZE,
+        "--worker-memory": args.worker_memory != "auto",
+    }
+    given = [option for option, is_given in dask_only.items() if is_given]
+    if given:
+        raise InputError(f"{', '.join(given)}: for --engine dask only")
     runoff = runoff_options(args)
     jurisdictions = jurisdiction_source(args)
     measured = measure(measure_inputs(args), measure_settings(args), progress)

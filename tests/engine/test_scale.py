@@ -212,3 +212,12 @@ def test_partitions_hold_every_parcel_once_in_compact_groups(tmp_path: Path) -> 
     village_area = shapely.box(*lots.total_bounds).area
     extents = sum(shapely.box(*part.bounds).area for part in plan.partitions)
     assert extents < 2.0 * village_area
+
+
+def test_dask_options_without_the_dask_engine_are_refused(
+    village: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    arguments = check_arguments(village, tmp_path / "refused")
+    assert main([*arguments, "--partition-size", "500", "--workers", "2"]) == 2
+    assert "--workers, --partition-size: for --engine dask only" in capsys.readouterr().err
+    assert not list(tmp_path.iterdir()), "nothing may be written"
