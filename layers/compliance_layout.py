@@ -41,42 +41,17 @@ from qgis.PyQt.QtCore import QVariant
 from qgis.PyQt.QtGui import QFont
 from qgis.PyQt.QtXml import QDomDocument
 
+from ..ui.roles import KEY_METRICS, SEVERITY_LABELS, SEVERITY_ORDER, format_metric
+
 TEMPLATE = Path(__file__).resolve().parent / "compliance_atlas.qpt"
 PAGE_WIDTH_MM, PAGE_HEIGHT_MM = 279.4, 215.9  # US Letter, landscape
 NORTH_ARROW_SVG = "arrows/NorthArrow_02.svg"
 
-SEVERITY_LABELS = {
-    "state_permit_required": "State permit required",
-    "board_approval_required": "Board approval required",
-    "permit_required": "Permit required",
-    "submittal_required": "Submittal required",
-    "informational": "Informational",
-    "exempt": "Exempt",
-}
-SEVERITY_ORDER = tuple(SEVERITY_LABELS)
-METRIC_ROWS = (
-    ("lot_area_sqft", "Lot area", "sqft"),
-    ("disturbed_area_sqft", "Disturbed", "sqft_acres"),
-    ("max_disturbed_at_one_time_sqft", "Disturbed at one time", "sqft"),
-    ("impervious_net_change_sqft", "Net impervious change", "signed"),
-    ("impervious_proposed_pct", "Proposed impervious cover", "pct"),
-    ("disturbed_in_floodplain_1pct_sqft", "In the 1% floodplain", "sqft"),
-    ("disturbed_in_floodway_sqft", "In the floodway", "sqft"),
-    ("disturbed_in_wetland_sqft", "In wetlands", "sqft"),
-    ("disturbed_in_wetland_adjacent_sqft", "In the wetland adjacent area", "sqft"),
-    ("disturbed_in_watercourse_buffer_sqft", "In the watercourse buffer", "sqft"),
-    ("disturbed_in_adjoining_buffer_sqft", "In the adjoining property buffer", "sqft"),
-    ("disturbed_on_slope_over_15pct_sqft", "On slopes over 15%", "sqft"),
-    ("disturbed_on_slope_over_25pct_sqft", "On slopes over 25%", "sqft"),
-    ("zoning_district", "Zoning district", "text"),
-)
-# Shown only when the run screened runoff (a soils layer or a default soil group).
-RUNOFF_ROWS = (
-    ("cn_pre", "Curve number before", "cn"),
-    ("cn_post", "Curve number after", "cn"),
-    ("retention_required_cuft", "Retention to offset the increase", "cuft"),
-    ("wqv_cuft", "Water-quality volume", "cuft"),
-)
+# The page's measurements: the panel's, less the yes/no facts and the storm, which the
+# triggers already say; the runoff rows only when the run screened runoff.
+ATLAS_KINDS = frozenset({"sqft", "sqft_acres", "signed_sqft", "pct", "text"})
+METRIC_ROWS = tuple(row for row in KEY_METRICS if row[2] in ATLAS_KINDS)
+RUNOFF_ROWS = tuple(row for row in KEY_METRICS if row[2] in ("cn", "cuft"))
 COVERAGE_FIELDS = (
     "parcel_id",
     "address",
@@ -99,30 +74,12 @@ def safe_file_name(parcel_id: str) -> str:
     return name[:100]
 
 
-def _value(value, kind: str) -> str:
-    if value is None:
-        return "not measured"
-    if kind == "text":
-        return escape(str(value))
-    number = float(value)
-    if kind == "pct":
-        return f"{number:.1f}%"
-    if kind == "signed":
-        return f"{number:+,.0f} sq ft"
-    if kind == "cn":
-        return f"{number:.1f}"
-    if kind == "cuft":
-        return f"{number:,.0f} cu ft"
-    if kind == "sqft_acres":
-        return f"{number:,.0f} sq ft ({number / 43_560:.2f} ac)"
-    return f"{number:,.0f} sq ft"
-
-
 def metrics_html(metrics: dict) -> str:
     """The page's measurements as a small HTML table."""
     shown = METRIC_ROWS + (RUNOFF_ROWS if "cn_pre" in metrics else ())
     rows = "".join(
-        f"<tr><td>{escape(label)}</td><td align='right'>{_value(metrics.get(name), kind)}</td></tr>"
+        f"<tr><td>{escape(label)}</td>"
+        f"<td align='right'>{escape(format_metric(metrics.get(name), kind))}</td></tr>"
         for name, label, kind in shown
     )
     return f"<table style='font-family:sans-serif;font-size:7pt;width:100%' cellspacing='0'>{rows}</table>"
