@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -19,9 +20,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from qgis.core import (
     QgsApplication,
     QgsCoordinateReferenceSystem,
-    QgsFillSymbol,
     QgsHillshadeRenderer,
-    QgsLineSymbol,
     QgsPalLayerSettings,
     QgsProject,
     QgsRasterLayer,
@@ -31,50 +30,15 @@ from qgis.core import (
     QgsVectorLayerSimpleLabeling,
 )
 
-STYLES = {
-    "soils": {
-        "color": "0,0,0,0",
-        "outline_color": "#a6761d",
-        "outline_width": "0.3",
-        "outline_style": "dot",
-    },
-    "zoning": {
-        "color": "255,255,255,0",
-        "outline_color": "#9e9ac8",
-        "outline_width": "0.6",
-        "outline_style": "dash",
-    },
-    "sda": {"color": "255,237,160,70", "outline_color": "#fec44f", "outline_width": "0.4"},
-    "impaired_watersheds": {"color": "0,0,0,0", "outline_color": "#8856a7", "outline_width": "0.8"},
-    "floodplain": {"color": "107,174,214,110", "outline_color": "#3182bd", "outline_width": "0.2"},
-    "wetlands": {"color": "116,196,118,140", "outline_color": "#238b45", "outline_width": "0.3"},
-    "parcels": {"color": "255,255,255,0", "outline_color": "#636363", "outline_width": "0.25"},
-    "impervious_existing": {
-        "color": "150,150,150,180",
-        "outline_color": "#525252",
-        "outline_width": "0.1",
-    },
-    "impervious_proposed": {
-        "color": "0,0,0,0",
-        "outline_color": "#d95f0e",
-        "outline_width": "0.4",
-        "outline_style": "dash",
-    },
-    "disturbance": {"color": "254,153,41,120", "outline_color": "#cc4c02", "outline_width": "0.6"},
-}
-ORDER = (
-    "soils",
-    "zoning",
-    "sda",
-    "impaired_watersheds",
-    "floodplain",
-    "wetlands",
-    "watercourses",
-    "parcels",
-    "impervious_existing",
-    "impervious_proposed",
-    "disturbance",
-)
+# The plugin's own map symbols, imported as QGIS would import the plugin.
+_PLUGINS = Path(tempfile.mkdtemp(prefix="sitecheck-project-"))
+(_PLUGINS / "sitecheck_qgis").symlink_to(Path(__file__).resolve().parent.parent)
+sys.path.insert(0, str(_PLUGINS))
+from sitecheck_qgis.layers.map_styles import ORDER as MAP_ORDER  # noqa: E402
+from sitecheck_qgis.layers.map_styles import style_input_layer  # noqa: E402
+
+# The soils lie under everything else in the sample project.
+ORDER = ("soils", *MAP_ORDER)
 
 
 def build(folder: Path) -> Path:
@@ -92,12 +56,7 @@ def build(folder: Path) -> Path:
         layer = QgsVectorLayer(f"{gpkg}|layername={name}", name.replace("_", " "), "ogr")
         if not layer.isValid():
             raise SystemExit(f"cannot load {name} from {gpkg}")
-        if name == "watercourses":
-            layer.renderer().setSymbol(
-                QgsLineSymbol.createSimple({"color": "#2b8cbe", "width": "0.8"})
-            )
-        else:
-            layer.renderer().setSymbol(QgsFillSymbol.createSimple(STYLES[name]))
+        style_input_layer(layer, name)
         if name == "parcels":
             labels = QgsPalLayerSettings()
             labels.fieldName = "parcel_id"
@@ -112,21 +71,8 @@ def build(folder: Path) -> Path:
         project.addMapLayer(layer)
         layers[name] = layer
     project.writeEntry("SiteCheck", "ordinance", "scarsdale")
-    for key, layer in layers.items():
-        if key in (
-            "parcels",
-            "disturbance",
-            "impervious_existing",
-            "impervious_proposed",
-            "floodplain",
-            "wetlands",
-            "watercourses",
-            "sda",
-            "zoning",
-            "impaired_watersheds",
-            "soils",
-        ):
-            project.writeEntry("SiteCheck", f"layer/{key}", layer.id())
+    for key, layer in layers.items():  # every layer drawn is one the panel takes
+        project.writeEntry("SiteCheck", f"layer/{key}", layer.id())
     project.writeEntry("SiteCheck", "layer/dem", dem.id())
     extent = layers["disturbance"].extent()
     extent.scale(1.4)
