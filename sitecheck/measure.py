@@ -8,7 +8,7 @@ the geometry of each place where disturbance meets a constraint.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 import geopandas as gpd
 import numpy as np
@@ -64,6 +64,14 @@ class MeasureInputs:
     impaired_watersheds: LayerSource | None = None
     adjoining_buffer: LayerSource | None = None
     dem: str | None = None
+
+    def layers(self) -> list[LayerSource]:
+        """The vector layers given, in field order."""
+        return [source for role in LAYER_ROLES if (source := getattr(self, role)) is not None]
+
+
+LAYER_ROLES: tuple[str, ...] = tuple(f.name for f in fields(MeasureInputs) if f.name != "dem")
+"""The vector layers a measurement takes, by role."""
 
 
 @dataclass(frozen=True)

@@ -47,7 +47,7 @@ from sitecheck.adjoining import AdjoiningSettings
 from sitecheck.check import DEFAULT_TOLERANCE, CheckResult, check_parcels
 from sitecheck.crs import WorkingCRS
 from sitecheck.errors import InputError
-from sitecheck.measure import MeasureInputs, MeasureSettings, measure
+from sitecheck.measure import LAYER_ROLES, MeasureInputs, MeasureSettings, measure
 from sitecheck.output import json_ready
 from sitecheck.parcels import read_parcels
 from sitecheck.readers import LINEAR, POLYGONAL, LayerReader, LayerSource, clean_geometries
@@ -226,19 +226,7 @@ class Session:
         roles = {
             role: self.sources.get(role)
             or (LayerSource(role, f"<edited {role}>") if role in drawn else None)
-            for role in (
-                "parcels",
-                "disturbance",
-                "impervious_existing",
-                "impervious_proposed",
-                "floodplain",
-                "wetlands",
-                "watercourses",
-                "sda",
-                "zoning",
-                "impaired_watersheds",
-                "adjoining_buffer",
-            )
+            for role in LAYER_ROLES
         }
         if roles["disturbance"] is None:
             raise InputError("evaluate: give layers.disturbance (it may hold no features)")

@@ -23,10 +23,9 @@ import pyogrio
 from sitecheck import __version__
 from sitecheck.check import jurisdiction_packs
 from sitecheck.errors import InputError
-from sitecheck.measure import MeasureInputs
 from sitecheck.parcels import find_field
 from sitecheck.progress import Progress
-from sitecheck.readers import InputRecord, LayerSource, file_sha256, layer_fields
+from sitecheck.readers import InputRecord, file_sha256, layer_fields
 from sitecheck.rules.pack import Pack, load_pack
 from sitecheck.runoff_screen import (
     FACT_COLUMNS,
@@ -249,11 +248,7 @@ def _runoff_columns(spec: RunSpec, packs: dict[str, Pack]) -> tuple[str, ...]:
 
 def _records(spec: RunSpec) -> list[InputRecord]:
     """The audit records of every input: whole layers, as a single-process run lists them."""
-    sources: list[LayerSource] = [
-        source
-        for name in MeasureInputs.__dataclass_fields__
-        if isinstance(source := getattr(spec.inputs, name), LayerSource)
-    ]
+    sources = spec.inputs.layers()
     for extra in (spec.runoff.soils, spec.jurisdictions):
         if extra is not None:
             sources.append(extra)
