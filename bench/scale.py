@@ -5,7 +5,7 @@ of a generated village and its DEM. Wall time and the peak resident memory of
 the whole process tree (driver, scheduler, nannies and workers) are measured
 from outside, as for the other benchmarks. The JSON document is not asked for:
 a state run writes the GeoPackage (a JSON entry per parcel with work is about
-28 KB, which is for a village's few hundred projects, not a state's).
+23 KB, which is for a village's few hundred projects, not a state's).
 
 Results go to ``bench/results/scale_<parcels>.json`` (the million-parcel run)
 and ``bench/results/scaling_<parcels>.json`` (1 and 2 workers on one village).
