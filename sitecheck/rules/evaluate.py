@@ -14,7 +14,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import cast
 
-from sitecheck.metrics import SQFT_PER_ACRE
 from sitecheck.rules import operations
 from sitecheck.rules.errors import RuleLanguageError
 from sitecheck.rules.names import NameInfo, is_null
@@ -39,6 +38,7 @@ from sitecheck.rules.syntax import (
 from sitecheck.rules.truth import Evaluation, Truth, combine
 from sitecheck.rules.units import Quantity
 from sitecheck.rules.wording import format_pair, format_quantity, format_share
+from sitecheck.schema.metrics import SQFT_PER_ACRE
 
 HOLDS: dict[str, frozenset[str]] = {
     "<": frozenset("<"),

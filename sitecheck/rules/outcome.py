@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from sitecheck.metrics import METRICS
 from sitecheck.rules.attributes import ATTRIBUTES
 from sitecheck.rules.language import Truth, evaluate
 from sitecheck.rules.pack import SEVERITIES, Pack, Rule
+from sitecheck.schema.metrics import METRICS
 
 TRIGGERED, NOT_TRIGGERED, NEEDS_REVIEW = "triggered", "not_triggered", "needs_review"
 

@@ -17,12 +17,12 @@ from pathlib import Path
 import tomllib
 
 from sitecheck.errors import InputError
-from sitecheck.metrics import METRICS
 from sitecheck.rules.attributes import ATTRIBUTES
 from sitecheck.rules.errors import RuleLanguageError
 from sitecheck.rules.language import NameInfo, Quantity, check, parse, parse_quantity
 from sitecheck.rules.syntax import Expression, names_in
-from sitecheck.runoff.rainfall import DesignRainfall
+from sitecheck.schema.metrics import METRICS
+from sitecheck.schema.storms import DesignRainfall
 
 SEVERITIES: tuple[str, ...] = (
     "exempt",

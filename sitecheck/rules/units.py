@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from sitecheck.metrics import SQFT_PER_ACRE
+from sitecheck.schema.metrics import SQFT_PER_ACRE
 
 Dimension = Literal["area", "length", "percent", "depth", "number"]
 DIMENSIONS: tuple[Dimension, ...] = ("area", "length", "percent", "depth", "number")

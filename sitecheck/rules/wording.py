@@ -7,8 +7,8 @@ added when a threshold was written in acres and is at least one acre.
 
 from __future__ import annotations
 
-from sitecheck.metrics import SQFT_PER_ACRE
 from sitecheck.rules.units import Quantity
+from sitecheck.schema.metrics import SQFT_PER_ACRE
 
 DEFAULT_DECIMALS = 2
 MOST_DECIMALS = 6

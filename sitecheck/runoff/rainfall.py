@@ -11,54 +11,15 @@ from __future__ import annotations
 
 import itertools
 import math
-from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
 import tomllib
 
 from sitecheck.errors import InputError
+from sitecheck.schema.storms import DesignRainfall
 
 RAINFALL_OPTION = "--rainfall"
-
-
-@dataclass(frozen=True)
-class DesignRainfall:
-    """Design-storm depths for one place.
-
-    Attributes
-    ----------
-    place : str
-        Village key (``larchmont``) or ``user`` for an override.
-    depths_in : dict of int to float
-        24-hour rainfall depth in inches by return period in years.
-    source : str
-        Where the depths come from.
-    default : bool
-        True for pack defaults that must be confirmed for the site.
-    confirmed : bool
-        True when the depths were copied from ``source``; False for placeholders.
-    note : str
-        Why the depths are not confirmed, or empty.
-    """
-
-    place: str
-    depths_in: dict[int, float]
-    source: str
-    default: bool
-    confirmed: bool
-    note: str = ""
-
-    def to_json(self) -> dict[str, object]:
-        return {
-            "place": self.place,
-            "depths_in": {str(years): depth for years, depth in self.depths_in.items()},
-            "duration_hr": 24,
-            "source": self.source,
-            "default": self.default,
-            "confirmed": self.confirmed,
-            "note": self.note,
-        }
 
 
 @cache

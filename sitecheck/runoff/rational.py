@@ -44,7 +44,7 @@ import numpy as np
 import numpy.typing as npt
 
 from sitecheck.errors import InputError
-from sitecheck.metrics import SQFT_PER_ACRE
+from sitecheck.schema.metrics import SQFT_PER_ACRE
 
 LawnSlope = Literal["flat", "average", "steep"]
 LAWN_SLOPES: tuple[str, ...] = ("flat", "average", "steep")

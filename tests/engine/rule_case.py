@@ -14,9 +14,10 @@ from pathlib import Path
 import numpy as np
 from shapely.geometry import box
 
-from sitecheck.check import check_parcels
-from sitecheck.measure import MeasureInputs, MeasureSettings, measure
-from sitecheck.readers import LayerSource
+from sitecheck.io.readers import LayerSource
+from sitecheck.measure.driver import MeasureInputs, MeasureSettings
+from sitecheck.pipeline.run import screen
+from sitecheck.pipeline.spec import RunSpec
 
 from .conftest import write_dem, write_layer
 
@@ -140,8 +141,9 @@ def run_case(tmp_path: Path, ordinance: str, case: Case, tolerance: float = 0.0)
         elevation = np.tile(cells * case.steep_pct / 100.0, (800, 1))
         dem = write_dem(tmp_path / "dem.tif", elevation, X0 - 100, maxy + 200, 2.0)
     sources = {name: LayerSource.parse(name, spec) for name, spec in layers.items()}
-    measured = measure(MeasureInputs(**sources, dem=dem), MeasureSettings())
-    result = check_parcels(measured, ordinance, tolerance=tolerance)
+    spec = RunSpec(MeasureInputs(**sources, dem=dem), MeasureSettings(), ordinance, tolerance)
+    result = screen(spec)
+    measured = result.measured
     row = list(measured.parcels["parcel_id"]).index("LOT")
     outcome = result.outcomes[row]
     assert outcome is not None

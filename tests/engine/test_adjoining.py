@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from shapely.geometry import box
 
-from sitecheck.adjoining import AdjoiningSettings, adjoining_buffers
+from sitecheck.constraints.adjoining import AdjoiningSettings, adjoining_buffers
 
 # Three lots on a street (south of y = 0) backed by one deep lot to the north.
 WEST, MIDDLE, EAST = box(0, 0, 100, 150), box(100, 0, 200, 150), box(200, 0, 300, 150)
@@ -62,7 +62,7 @@ def test_only_limits_the_work_to_the_lots_asked_for():
 
 
 def test_disturbance_in_buffer_equals_the_buffer_cut_by_the_disturbance():
-    from sitecheck.adjoining import disturbance_in_buffer
+    from sitecheck.constraints.adjoining import disturbance_in_buffer
 
     # One drawing per lot of LOTS; the first spills onto its neighbour, which must not count.
     disturbed = np.array(

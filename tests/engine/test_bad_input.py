@@ -9,7 +9,7 @@ import pytest
 import shapely
 from shapely.geometry import Point, Polygon, box
 
-from sitecheck.cli import main
+from sitecheck.app.cli import main
 
 from .conftest import write_layer
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pyproj
 import pytest
 
-from sitecheck.crs import ny_state_plane_zone, working_crs
 from sitecheck.errors import InputError
+from sitecheck.io.crs import ny_state_plane_zone, working_crs
 
 
 @pytest.mark.parametrize(

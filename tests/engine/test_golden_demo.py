@@ -26,9 +26,9 @@ import pyogrio
 import pytest
 import shapely
 
-from sitecheck.cli import main
-from sitecheck.readers import file_sha256
-from sitecheck.sample_village import generate_village
+from sitecheck.app.cli import main
+from sitecheck.io.readers import file_sha256
+from sitecheck.sample.village import generate_village
 
 REPO = Path(__file__).resolve().parents[2]
 GOLDEN = Path(__file__).resolve().parent / "golden" / "demo"
@@ -134,9 +134,7 @@ def _compare(name: str, value: object) -> None:
 
 
 def test_demo_json_matches_golden(demo):
-    _compare(
-        "sitecheck.json", _normalised_document(demo["out"] / "sitecheck.json", demo["sample"])
-    )
+    _compare("sitecheck.json", _normalised_document(demo["out"] / "sitecheck.json", demo["sample"]))
 
 
 @pytest.mark.parametrize("layer", ["parcels", "flags"])

@@ -14,9 +14,9 @@ from pathlib import Path
 import pyogrio
 import pytest
 
-from sitecheck.cli import main
+from sitecheck.app.cli import main
 from sitecheck.rules.pack import BUNDLED
-from sitecheck.sample_village import generate_village
+from sitecheck.sample.village import generate_village
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 LAYERS = (

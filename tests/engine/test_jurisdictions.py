@@ -6,7 +6,7 @@ import json
 
 from shapely.geometry import box
 
-from sitecheck.cli import main
+from sitecheck.app.cli import main
 
 from .conftest import write_layer
 from .test_pack_loading import GOOD_RULE, HEADER

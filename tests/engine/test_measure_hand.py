@@ -22,9 +22,9 @@ import pytest
 import shapely
 from shapely.geometry import LineString, box
 
-from sitecheck.cli import main
-from sitecheck.measure import MeasureInputs, MeasureSettings, measure
-from sitecheck.readers import LayerSource
+from sitecheck.app.cli import main
+from sitecheck.io.readers import LayerSource
+from sitecheck.measure.driver import MeasureInputs, MeasureSettings, measure
 
 from .conftest import write_dem
 

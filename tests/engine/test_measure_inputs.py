@@ -12,8 +12,8 @@ import pyogrio
 import pytest
 from shapely.geometry import box
 
-from sitecheck.measure import MeasureInputs, MeasureSettings, measure
-from sitecheck.readers import LayerSource
+from sitecheck.io.readers import LayerSource
+from sitecheck.measure.driver import MeasureInputs, MeasureSettings, measure
 
 from .conftest import write_layer
 

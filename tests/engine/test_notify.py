@@ -7,7 +7,7 @@ import csv
 import pytest
 from shapely.geometry import box
 
-from sitecheck.cli import main
+from sitecheck.app.cli import main
 
 from .conftest import write_layer
 

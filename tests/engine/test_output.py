@@ -8,7 +8,7 @@ from pathlib import Path
 
 import numpy as np
 
-from sitecheck.output import write_json
+from sitecheck.io.writers import write_json
 
 
 def test_a_document_reads_back_whole_with_a_parcel_a_line(tmp_path: Path) -> None:

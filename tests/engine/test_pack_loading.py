@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from sitecheck.cli import main
+from sitecheck.app.cli import main
 from sitecheck.rules.pack import BUNDLED, PackError, load_pack
 
 HEADER = """\

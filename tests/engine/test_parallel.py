@@ -5,10 +5,10 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
-from sitecheck import parallel
-from sitecheck.measure import MeasureInputs, MeasureSettings, measure
-from sitecheck.readers import LayerSource
-from sitecheck.sample_village import generate_village
+from sitecheck.geometry import parallel
+from sitecheck.io.readers import LayerSource
+from sitecheck.measure.driver import MeasureInputs, MeasureSettings, measure
+from sitecheck.sample.village import generate_village
 
 LAYERS = (
     "impervious_existing",

@@ -14,11 +14,12 @@ import pyogrio
 import pytest
 from PIL import Image
 
-from sitecheck.check import CheckResult, check_parcels
-from sitecheck.cli import main
-from sitecheck.measure import MeasureInputs, MeasureSettings, measure
-from sitecheck.readers import LayerSource
-from sitecheck.report_html import (
+from sitecheck.app.cli import main
+from sitecheck.io.readers import LayerSource
+from sitecheck.measure.driver import MeasureInputs
+from sitecheck.pipeline.run import screen
+from sitecheck.pipeline.spec import RunSpec
+from sitecheck.reports.html import (
     format_sqft,
     group_by_reason,
     listed_rows,
@@ -26,10 +27,11 @@ from sitecheck.report_html import (
     render_report,
     write_html_report,
 )
-from sitecheck.report_map import parcel_map_png
+from sitecheck.reports.maps import parcel_map_png
 from sitecheck.rules.outcome import NEEDS_REVIEW
 from sitecheck.rules.pack import SEVERITIES
-from sitecheck.sample_village import generate_village
+from sitecheck.sample.village import generate_village
+from sitecheck.screening.check import CheckResult
 
 LAYERS = (
     "impervious_existing",
@@ -98,7 +100,7 @@ def partial(village) -> CheckResult:
         parcels=LayerSource("parcels", gpkg, "parcels"),
         disturbance=LayerSource("disturbance", gpkg, "disturbance"),
     )
-    return check_parcels(measure(inputs, MeasureSettings()), "scarsdale")
+    return screen(RunSpec(inputs, ordinance="scarsdale"))
 
 
 def section_of(report: str, parcel_id: str) -> str:

@@ -15,7 +15,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sitecheck.errors import InputError
-from sitecheck.metrics import METRICS
 from sitecheck.rules import (
     Evaluation,
     Expression,
@@ -46,6 +45,7 @@ from sitecheck.rules.syntax import (
 )
 from sitecheck.rules.truth import RANK
 from sitecheck.rules.wording import format_number
+from sitecheck.schema.metrics import METRICS
 
 RULES_PACKAGE = Path(__file__).resolve().parents[2] / "sitecheck" / "rules"
 

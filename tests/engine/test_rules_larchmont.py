@@ -9,9 +9,10 @@ import pandas as pd
 import pytest
 from shapely.geometry import LineString, box
 
-from sitecheck.check import check_parcels
-from sitecheck.measure import MeasureInputs, MeasureSettings, measure
-from sitecheck.readers import LayerSource
+from sitecheck.io.readers import LayerSource
+from sitecheck.measure.driver import MeasureInputs, MeasureSettings
+from sitecheck.pipeline.run import screen
+from sitecheck.pipeline.spec import RunSpec
 from sitecheck.rules.pack import load_pack
 
 from .conftest import write_layer
@@ -377,8 +378,9 @@ def run_near_water(tmp_path: Path, watercourse_gap_ft: float):
         ),
     }
     sources = {name: LayerSource.parse(name, spec) for name, spec in layers.items()}
-    measured = measure(MeasureInputs(**sources), MeasureSettings(watercourse_buffer_ft=100.0))
-    result = check_parcels(measured, PACK, tolerance=0.0)
+    settings = MeasureSettings(watercourse_buffer_ft=100.0)
+    result = screen(RunSpec(MeasureInputs(**sources), settings, PACK, tolerance=0.0))
+    measured = result.measured
     row = list(measured.parcels["parcel_id"]).index("LOT")
     by_rule = {t.rule.id: t for t in result.outcomes[row].triggers}
     return by_rule, measured.parcels.iloc[row].to_dict()

@@ -28,14 +28,15 @@ import geopandas as gpd
 import pytest
 from shapely.geometry import box
 
-from sitecheck.check import check_parcels
-from sitecheck.cli import main
+from sitecheck.app.cli import main
 from sitecheck.errors import InputError
-from sitecheck.measure import MeasureInputs, MeasureSettings, measure
-from sitecheck.readers import LayerSource
+from sitecheck.io.readers import LayerSource
+from sitecheck.measure.driver import MeasureInputs
+from sitecheck.pipeline.run import screen
+from sitecheck.pipeline.spec import RunSpec
 from sitecheck.rules.pack import PackError, load_pack
 from sitecheck.runoff import RunoffSettings
-from sitecheck.runoff_screen import RunoffOptions, storm_depths
+from sitecheck.screening.runoff_result import RunoffOptions, storm_depths
 
 from .test_pack_loading import GOOD_RULE, write_pack
 
@@ -98,8 +99,7 @@ def checked(site: dict[str, str], options: RunoffOptions, with_sda: bool = True)
         for name, path in site.items()
         if name not in ("soils", "sda") or (name == "sda" and with_sda)
     }
-    measured = measure(MeasureInputs(**layers), MeasureSettings())
-    return check_parcels(measured, "scarsdale", runoff=options)
+    return screen(RunSpec(MeasureInputs(**layers), ordinance="scarsdale", runoff=options))
 
 
 def metrics(result, parcel_id: str) -> dict[str, float | None]:

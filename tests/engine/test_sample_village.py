@@ -12,7 +12,7 @@ import pytest
 import rasterio
 import shapely
 
-from sitecheck import sample_village
+from sitecheck.sample import village as sample_village
 
 LAYER_FIELDS = {
     "parcels": (["parcel_id", "address", "owner", "land_use"], "Polygon"),

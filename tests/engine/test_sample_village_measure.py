@@ -7,8 +7,8 @@ import json
 import pyogrio
 import pytest
 
-from sitecheck.cli import main
-from sitecheck.sample_village import generate_village
+from sitecheck.app.cli import main
+from sitecheck.sample.village import generate_village
 
 LAYERS = (
     "impervious_existing",

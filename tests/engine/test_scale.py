@@ -21,8 +21,8 @@ import pyogrio
 import pytest
 import shapely
 
-from sitecheck.cli import main
-from sitecheck.sample_village import generate_village
+from sitecheck.app.cli import main
+from sitecheck.sample.village import generate_village
 
 LAYERS = (
     "disturbance",
@@ -139,8 +139,8 @@ def test_killed_worker_loses_and_repeats_no_parcel(
 ) -> None:
     from distributed import Client, LocalCluster
 
-    from sitecheck.cli import build_parser, dask_run_spec
-    from sitecheck.scale.run import DaskOptions, run_check_distributed
+    from sitecheck.app.cli import build_parser, dask_run_spec
+    from sitecheck.distributed.run import DaskOptions, run_check_distributed
 
     out = village["gpkg"].parent / "killed"
     args = build_parser().parse_args(check_arguments(village, out))
@@ -196,8 +196,8 @@ def test_unknown_pack_is_refused_before_any_output(
 
 
 def test_partitions_hold_every_parcel_once_in_compact_groups(tmp_path: Path) -> None:
-    from sitecheck.readers import LayerSource
-    from sitecheck.scale.plan import plan_partitions
+    from sitecheck.distributed.plan import plan_partitions
+    from sitecheck.io.readers import LayerSource
 
     paths = generate_village(tmp_path, parcels=3_000)
     source = LayerSource.parse("parcels", f"{paths['gpkg']}:parcels")

@@ -17,10 +17,10 @@ import shapely
 from affine import Affine
 from exactextract.raster import NumPyRasterSource
 
-from sitecheck import slope
-from sitecheck.crs import US_SURVEY_FOOT_M, working_crs
 from sitecheck.errors import InputError
-from sitecheck.slope import (
+from sitecheck.io.crs import US_SURVEY_FOOT_M, working_crs
+from sitecheck.terrain import slope
+from sitecheck.terrain.slope import (
     SlopeSettings,
     geographic_cell_metres,
     horn_slope_percent,

@@ -8,7 +8,7 @@ import pytest
 import rasterio
 from shapely.geometry import box
 
-from sitecheck.cli import main
+from sitecheck.app.cli import main
 
 from .conftest import write_dem, write_layer
 

@@ -12,9 +12,9 @@ import pytest
 import shapely
 from shapely.geometry import box
 
-from sitecheck.cli import main
-from sitecheck.sample_village import generate_village
-from sitecheck.worker import serve
+from sitecheck.app.cli import main
+from sitecheck.app.worker import serve
+from sitecheck.sample.village import generate_village
 
 STATIC = (
     "floodplain",

@@ -138,3 +138,148 @@ def test_engine_requirements_match_the_tested_pins():
     engine = pins("engine-requirements.txt")
     assert engine, "engine-requirements.txt lists nothing"
     assert {name: version for name, version in engine.items() if tested.get(name) != version} == {}
+
+
+# --- the engine's layers -------------------------------------------------------------
+
+# Each folder of the engine may import its own modules and those of lower floors only.
+ENGINE_FLOORS: dict[str, int] = {
+    "errors": 0,
+    "schema": 1,
+    "io": 2,
+    "geometry": 3,
+    "constraints": 4,
+    "terrain": 4,
+    "measure": 5,
+    "rules": 6,
+    "runoff": 6,
+    "screening": 7,
+    "reports": 8,
+    "pipeline": 9,
+    "sample": 9,
+    "distributed": 10,
+    "app": 11,
+    "__main__": 12,
+}
+
+
+def _engine_imports(path: Path) -> set[str]:
+    """Dotted ``sitecheck...`` modules a file imports, deferred imports included."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(a.name for a in node.names if a.name.startswith("sitecheck."))
+        elif (
+            isinstance(node, ast.ImportFrom)
+            and node.level == 0
+            and (node.module or "").startswith("sitecheck.")
+        ):
+            found.add(str(node.module))
+    return found
+
+
+def _engine_part(module: str) -> str:
+    """``sitecheck.io.readers`` -> ``io``; ``sitecheck.errors`` -> ``errors``."""
+    return module.split(".")[1]
+
+
+def _engine_module_of(path: Path) -> str:
+    return ".".join(path.relative_to(REPO).with_suffix("").parts).removesuffix(".__init__")
+
+
+def test_every_engine_module_sits_on_a_known_floor():
+    parts = {
+        _engine_part(_engine_module_of(path))
+        for path in (REPO / "sitecheck").rglob("*.py")
+        if path.name != "__init__.py" or path.parent != REPO / "sitecheck"
+    }
+    assert parts - set(ENGINE_FLOORS) == set()
+
+
+def test_engine_folders_import_only_lower_floors():
+    offenders = []
+    for path in (REPO / "sitecheck").rglob("*.py"):
+        module = _engine_module_of(path)
+        if module == "sitecheck":
+            continue
+        part = _engine_part(module)
+        for imported in _engine_imports(path):
+            other = _engine_part(imported)
+            if other != part and ENGINE_FLOORS[other] >= ENGINE_FLOORS[part]:
+                offenders.append(f"{module} imports {imported}")
+    assert offenders == []
+
+
+def _import_graph(files: list[Path], resolve) -> dict[str, set[str]]:
+    graph: dict[str, set[str]] = {}
+    for path in files:
+        graph[resolve(path)] = set()
+    for path in files:
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        for node in ast.walk(tree):
+            for target in _targets(node, path, graph):
+                if target in graph and target != resolve(path):
+                    graph[resolve(path)].add(target)
+    return graph
+
+
+def _targets(node: ast.AST, path: Path, known: dict[str, set[str]]) -> list[str]:
+    """The modules an import statement takes names from: ``from p import m`` is module p.m."""
+    if isinstance(node, ast.Import):
+        return [alias.name for alias in node.names]
+    if not isinstance(node, ast.ImportFrom):
+        return []
+    if node.level == 0:
+        base = node.module or ""
+    else:
+        package = path.relative_to(REPO).parent.parts
+        package = package[: len(package) - (node.level - 1)] if node.level > 1 else package
+        base = ".".join((*package, node.module) if node.module else package)
+    return [
+        f"{base}.{alias.name}" if f"{base}.{alias.name}" in known else base for alias in node.names
+    ]
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected groups of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    groups: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for other in graph[node]:
+            if other not in index:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in on_stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                groups.append(sorted(group))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return groups
+
+
+def _dotted(path: Path) -> str:
+    return ".".join(path.relative_to(REPO).with_suffix("").parts).removesuffix(".__init__")
+
+
+def test_no_import_circle_in_the_engine():
+    files = list((REPO / "sitecheck").rglob("*.py"))
+    assert _cycles(_import_graph(files, _dotted)) == []

@@ -1,0 +1,273 @@
+"""``sitecheck check --engine dask``: the driver of a distributed run.
+
+The driver plans the partitions, starts a local Dask cluster (or connects to
+one by address), submits one task per partition and appends each result to the
+outputs as it arrives. Tasks are pure: a task lost with its worker is run
+again by the scheduler, and its result is written once, when it arrives.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from contextlib import ExitStack
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pandas as pd
+
+from sitecheck.distributed.defaults import DEFAULT_PARTITION_SIZE
+from sitecheck.distributed.plan import ParcelPlan, plan_partitions
+from sitecheck.distributed.sink import StreamingOutputs
+from sitecheck.distributed.window import (
+    PartitionOutput,
+    TaskSpec,
+    screen_partition,
+    spec_for_worker,
+)
+from sitecheck.errors import InputError
+from sitecheck.io.progress import Progress
+from sitecheck.pipeline.outputs import spec_audit
+from sitecheck.pipeline.run import run_packs
+from sitecheck.pipeline.spec import RunSpec
+from sitecheck.reports.document import document_header, listing
+from sitecheck.rules.pack import Pack
+from sitecheck.screening.runoff_result import (
+    FACT_COLUMNS,
+    RunoffScreen,
+    runoff_metric_names,
+    screen_assumptions,
+    storm_depths,
+)
+
+if TYPE_CHECKING:
+    from distributed import Client
+
+
+@dataclass(frozen=True)
+class DaskOptions:
+    """Where and how the partitions run.
+
+    Attributes
+    ----------
+    scheduler : str, optional
+        Address of a running Dask scheduler (``tcp://host:8786``); without it a
+        local cluster is started for the run.
+    workers : int, optional
+        Worker processes of the local cluster (default: the machine's cores).
+    threads_per_worker : int
+        Geometry threads in each worker.
+    partition_size : int
+        About how many parcels each task screens.
+    memory_limit : str
+        Memory per local worker (Dask's ``memory_limit``, e.g. ``"2GB"``, or ``"auto"``).
+    """
+
+    scheduler: str | None = None
+    workers: int | None = None
+    threads_per_worker: int = 1
+    partition_size: int = DEFAULT_PARTITION_SIZE
+    memory_limit: str = "auto"
+
+
+@dataclass
+class DistributedRun:
+    """What a distributed run did."""
+
+    parcel_count: int
+    partitions: int
+    parcels_written: int
+    parcels_with_work: int = 0
+    parcels_with_triggers: int = 0
+    seconds: float = 0.0
+    workers: int = 0
+    warnings: list[str] = field(default_factory=list)
+
+
+def run_check_distributed(
+    spec: TaskSpec,
+    out: Path,
+    json_path: Path | None,
+    options: DaskOptions,
+    progress: Progress | None = None,
+    client: Client | None = None,
+    on_partition: Callable[[int, Client], None] | None = None,
+) -> DistributedRun:
+    """Check every parcel on a Dask cluster and write the outputs as results arrive.
+
+    Parameters
+    ----------
+    spec : TaskSpec
+        The run, as a single-process ``check`` would take it, and what its tasks return.
+    out, json_path : Path
+        The GeoPackage and (optionally) the JSON document to write.
+    options : DaskOptions
+    progress : Progress, optional
+    client : distributed.Client, optional
+        Use this client instead of starting or connecting to a cluster.
+    on_partition : callable, optional
+        Called with (partitions written, client) after each partition is written.
+
+    Raises
+    ------
+    InputError
+        For any input a user must fix, before any task starts when it can be
+        told from the driver.
+    """
+    from distributed import as_completed
+
+    progress = progress or Progress(quiet=True)
+    started = time.perf_counter()
+    progress.update(0, "planning partitions")
+    choice = run_packs(spec.run)
+    packs = choice.packs
+    settings = spec.run.settings
+    plan = plan_partitions(
+        spec.run.inputs.parcels, options.partition_size, settings.id_field, settings.crs
+    )
+    spec = replace(
+        spec,
+        runoff_columns=_runoff_columns(spec.run, packs),
+        json_entries=json_path is not None,
+        packs=choice,
+    )
+    audit = spec_audit(spec.run, plan.working, packs)
+    spec = spec_for_worker(spec, plan.working.crs, plan.layer_crs)
+    with ExitStack() as stack:
+        if client is None:
+            client = stack.enter_context(_client(options))
+        workers = len(client.scheduler_info()["workers"])
+        progress.update(2, f"{len(plan.partitions)} partitions on {workers} Dask worker(s)")
+        sink = stack.enter_context(
+            StreamingOutputs(out, json_path, audit, _header(spec, plan, audit, options, workers))
+        )
+        futures = client.map(screen_partition, plan.partitions, spec=spec, pure=False, retries=1)
+        run = DistributedRun(plan.parcel_count, len(plan.partitions), 0, workers=workers)
+        facts = []
+        warnings: dict[str, None] = {}
+        for done, future in enumerate(as_completed(futures), start=1):
+            output: PartitionOutput = future.result()
+            sink.add(output)
+            facts.append(output.runoff_facts)
+            warnings.update(dict.fromkeys(output.warnings))
+            run.parcels_with_work += output.parcels_with_work
+            run.parcels_with_triggers += int((output.parcels["trigger_count"] > 0).sum())
+            future.release()
+            progress.update(
+                2 + 97 * done / len(futures), f"partition {done} of {len(futures)} written"
+            )
+            if on_partition is not None:
+                on_partition(done, client)
+        run.parcels_written = sink.parcels_written
+        if run.parcels_written > plan.parcel_count:
+            raise RuntimeError(
+                f"distributed run wrote {run.parcels_written} parcels of {plan.parcel_count}"
+            )
+        if run.parcels_written < plan.parcel_count:
+            warnings[
+                f"{spec.run.inputs.parcels.label()}: {plan.parcel_count - run.parcels_written} "
+                "parcel(s) without a usable geometry after repair were not screened"
+            ] = None
+        run.seconds = time.perf_counter() - started
+        run.warnings = list(warnings)
+        sink.finish(_trailer(spec, packs, facts, run))
+    progress.update(100, "done")
+    return run
+
+
+def _client(options: DaskOptions):
+    """A client of the given scheduler, or of a local cluster that ends with the run."""
+    from distributed import Client, LocalCluster
+
+    if options.scheduler:
+        try:
+            return Client(options.scheduler, timeout="30s")
+        except OSError as error:
+            raise InputError(f"--scheduler: cannot reach {options.scheduler}: {error}") from error
+    workers = options.workers or os.cpu_count() or 1
+    cluster = LocalCluster(
+        n_workers=workers,
+        threads_per_worker=1,
+        processes=True,
+        memory_limit=options.memory_limit,
+        dashboard_address=None,
+        silence_logs=40,
+    )
+    return _ClosingClient(Client(cluster), cluster)
+
+
+class _ClosingClient:
+    """Context manager that closes the client and its local cluster."""
+
+    def __init__(self, client, cluster) -> None:
+        self.client, self.cluster = client, cluster
+
+    def __enter__(self):
+        return self.client
+
+    def __exit__(self, *_) -> None:
+        self.client.close()
+        self.cluster.close()
+
+
+def _runoff_columns(run: RunSpec, packs: dict[str, Pack]) -> tuple[str, ...]:
+    """Every partition writes the same runoff columns: those of every storm of the run."""
+    if not run.runoff.requested:
+        return ()
+    storms = sorted(
+        {
+            years
+            for pack in packs.values()
+            for years in storm_depths(pack, run.runoff.rainfall).depths_in
+        }
+    )
+    names = [
+        f"{kind}_{years}yr" for years in storms for kind in ("runoff_pre_cuft", "peak_pre_cfs")
+    ]
+    return tuple(runoff_metric_names(names))
+
+
+def _header(
+    spec: TaskSpec, plan: ParcelPlan, audit: dict, options: DaskOptions, workers: int
+) -> dict[str, object]:
+    return {
+        **document_header(audit, plan.working, plan.id_field),
+        **listing(plan.parcel_count, spec.all_parcels),
+        "packs": audit["packs"],
+        "tolerance": spec.run.tolerance,
+        "engine": {
+            "name": "dask",
+            "scheduler": options.scheduler or "local cluster",
+            "workers": workers,
+            "partitions": len(plan.partitions),
+            "partition_size": options.partition_size,
+            "order": "parcels are listed as their partitions finish",
+        },
+    }
+
+
+def _trailer(
+    spec: TaskSpec, packs: dict[str, Pack], facts: list[pd.DataFrame], run: DistributedRun
+) -> dict[str, object]:
+    trailer: dict[str, object] = {
+        "warnings": run.warnings,
+        "timings_s": {"distributed": round(run.seconds, 3)},
+    }
+    runoff = spec.run.runoff
+    if runoff.requested:
+        joined = pd.concat(facts) if facts else pd.DataFrame(columns=list(FACT_COLUMNS))
+        used = [pack_id for pack_id in packs if (joined["pack"] == pack_id).any()]
+        storms = {pack_id: storm_depths(packs[pack_id], runoff.rainfall) for pack_id in used}
+        screen = RunoffScreen(
+            pd.DataFrame(),
+            storms,
+            screen_assumptions(joined, storms, packs, runoff),
+            runoff,
+            joined,
+        )
+        trailer["runoff"] = screen.to_json()
+    else:
+        trailer["runoff"] = None
+    return trailer

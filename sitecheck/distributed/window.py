@@ -1,0 +1,247 @@
+"""One partition's task: measure and check its parcels from a window of every layer.
+
+The window is the extent of the partition's lots, grown to hold the whole of
+any drawn feature on them, plus a halo wider than any measure reaches (the
+wetland adjacent area, watercourse buffers, the adjoining property buffer).
+Every layer is read through its spatial index for that window only; parcels
+and drawn features are read whole, while constraint polygons are cut to the
+window, so a county-wide floodplain polygon costs each task only its tile.
+Neighbouring lots in the halo are measured for context and reported by their
+own partitions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from functools import cache
+from typing import cast
+
+import geopandas as gpd
+import numpy as np
+import pandas as pd
+import pyogrio
+import pyproj
+import shapely
+
+from sitecheck.distributed.plan import Partition
+from sitecheck.geometry.parallel import set_workers
+from sitecheck.io.readers import LayerReader, LayerSource, read_layer
+from sitecheck.pipeline.run import screen
+from sitecheck.pipeline.spec import RunSpec
+from sitecheck.reports.document import check_document
+from sitecheck.screening.packs import PackChoice
+
+BASE_HALO_FT = 300.0
+"""Reach beyond the buffers: adjoining-buffer setbacks, the 250 ft neighbourhood of lot lines."""
+TILED_ROLES = frozenset(
+    {
+        "floodplain",
+        "wetlands",
+        "watercourses",
+        "sda",
+        "zoning",
+        "impaired_watersheds",
+        "adjoining_buffer",
+        "soils",
+        "jurisdictions",
+    }
+)
+WHOLE_ROLES = ("disturbance", "impervious_existing", "impervious_proposed")
+
+
+@dataclass(frozen=True)
+class TaskSpec:
+    """Everything a partition task needs; sent to every worker once per task.
+
+    Attributes
+    ----------
+    run : RunSpec
+        The run, as a single-process ``check`` takes it.
+    all_parcels : bool
+        The JSON lists every parcel, not only those with work.
+    runoff_columns : tuple of str
+        The runoff columns every partition writes, in one order.
+    threads : int
+        Geometry threads in each task.
+    json_entries : bool
+        Whether tasks return JSON entries (only when the run writes a JSON).
+    packs : PackChoice or None
+        The packs the driver chose, so no task loads them again.
+    """
+
+    run: RunSpec
+    all_parcels: bool
+    runoff_columns: tuple[str, ...]
+    threads: int = 1
+    json_entries: bool = True
+    packs: PackChoice | None = None
+
+    @property
+    def halo_ft(self) -> float:
+        settings = self.run.settings
+        return BASE_HALO_FT + max(settings.wetland_adjacent_ft, settings.watercourse_buffer_ft)
+
+
+@dataclass
+class PartitionOutput:
+    """What one task sends back: its own parcels only."""
+
+    index: int
+    parcels: gpd.GeoDataFrame
+    flags: gpd.GeoDataFrame
+    entries: list[dict]
+    warnings: list[str] = field(default_factory=list)
+    window_parcels: int = 0
+    parcels_with_work: int = 0
+    runoff_facts: pd.DataFrame = field(default_factory=pd.DataFrame)
+
+
+class WindowReader(LayerReader):
+    """Reads each layer for one window (working CRS), cutting constraint polygons to it."""
+
+    def __init__(self, window: shapely.Polygon, working_crs: pyproj.CRS) -> None:
+        super().__init__()
+        self.window = window
+        self.working_crs = working_crs
+
+    def read(
+        self,
+        source: LayerSource,
+        geometry_kinds: tuple[str, ...],
+        target_crs: object | None = None,
+        columns: list[str] | None = None,
+        allow_empty: bool = True,
+    ) -> gpd.GeoDataFrame:
+        bbox = _bbox_in(self.window.bounds, self.working_crs, layer_crs(source.path, source.layer))
+        frame = read_layer(source, geometry_kinds, self, columns, target_crs, allow_empty, bbox)
+        if source.role in TILED_ROLES and len(frame):
+            frame = _cut_to(frame, self.window, self.working_crs)
+        return frame
+
+    def record(self, role: str, path: str, layer: str | None, feature_count: int) -> None:
+        """Windows keep no audit: the driver hashes each input once for the whole run."""
+
+
+def screen_partition(partition: Partition, spec: TaskSpec) -> PartitionOutput:
+    """Measure and check one partition; return its own parcels' rows, flags and JSON entries."""
+    set_workers(spec.threads)
+    run = spec.run
+    working = pyproj.CRS.from_user_input(run.settings.crs) if run.settings.crs else None
+    parcel_crs = layer_crs(run.inputs.parcels.path, run.inputs.parcels.layer)
+    working_crs = working or parcel_crs
+    core = shapely.box(*_bbox_in(partition.bounds, parcel_crs, working_crs))
+    window = _grown(core, run, working_crs).buffer(
+        spec.halo_ft / _feet_per_unit(working_crs), join_style="mitre"
+    )
+    result = screen(run, reader=WindowReader(window, working_crs), packs=spec.packs)
+    measured = result.measured
+    own = set(partition.parcel_ids)
+    table = result.parcels_with_triggers()
+    mine = table["parcel_id"].astype(str).isin(own).to_numpy()
+    parcels = _with_runoff_columns(table[mine], spec.runoff_columns)
+    flags = measured.flags[measured.flags["parcel_id"].astype(str).isin(own).to_numpy()]
+    entries = []
+    if spec.json_entries:
+        document = check_document(result, all_parcels=spec.all_parcels)
+        entries = [
+            _with_runoff_metrics(entry, spec.runoff_columns)
+            for entry in cast(list[dict], document["parcels"])
+            if str(entry["parcel_id"]) in own
+        ]
+    facts = pd.DataFrame()
+    if result.runoff is not None:
+        facts = result.runoff.facts
+        facts = facts[facts.index.isin(np.flatnonzero(mine))]
+    return PartitionOutput(
+        index=partition.index,
+        parcels=parcels.reset_index(drop=True),
+        flags=flags.reset_index(drop=True),
+        entries=entries,
+        warnings=list(measured.log.warnings),
+        window_parcels=len(table),
+        parcels_with_work=int(measured.touched[mine].sum()),
+        runoff_facts=facts.reset_index(drop=True),
+    )
+
+
+@cache
+def layer_crs(path: str, layer: str | None) -> pyproj.CRS:
+    """The CRS of a layer, read once per worker."""
+    return pyproj.CRS.from_user_input(pyogrio.read_info(path, layer=layer)["crs"])
+
+
+def _grown(core: shapely.Polygon, run: RunSpec, working_crs: pyproj.CRS) -> shapely.Polygon:
+    """The core extent grown to hold every drawn feature that meets it, whole."""
+    extents = [core]
+    for role in WHOLE_ROLES:
+        source = getattr(run.inputs, role)
+        if source is None:
+            continue
+        crs = layer_crs(source.path, source.layer)
+        bounds = pyogrio.read_bounds(
+            source.path, layer=source.layer, bbox=_bbox_in(core.bounds, working_crs, crs)
+        )[1]
+        if bounds.size:
+            box = (bounds[0].min(), bounds[1].min(), bounds[2].max(), bounds[3].max())
+            extents.append(shapely.box(*_bbox_in(box, crs, working_crs)))
+    return shapely.box(*shapely.union_all(extents).bounds)
+
+
+def _bbox_in(
+    bounds: tuple[float, float, float, float], from_crs: pyproj.CRS, to_crs: pyproj.CRS
+) -> tuple[float, float, float, float]:
+    if from_crs.equals(to_crs):
+        return tuple(float(v) for v in bounds)  # type: ignore[return-value]
+    transformer = pyproj.Transformer.from_crs(from_crs, to_crs, always_xy=True)
+    return transformer.transform_bounds(*bounds, densify_pts=21)
+
+
+def _feet_per_unit(crs: pyproj.CRS) -> float:
+    from sitecheck.io.crs import feet_per_unit
+
+    return feet_per_unit(crs)[0]
+
+
+def _cut_to(
+    frame: gpd.GeoDataFrame, window: shapely.Polygon, working: pyproj.CRS
+) -> gpd.GeoDataFrame:
+    """Constraint features cut to the window; those inside it are left untouched."""
+    local = window
+    if not frame.crs.equals(working):
+        local = gpd.GeoSeries([window], crs=working).to_crs(frame.crs).iloc[0]
+    geoms = frame.geometry.to_numpy()
+    inside = shapely.covered_by(geoms, local)
+    cut = geoms.copy()
+    cut[~inside] = shapely.intersection(geoms[~inside], local)
+    keep = ~shapely.is_empty(cut)
+    kept = frame[keep].copy()
+    return kept.set_geometry(gpd.GeoSeries(cut[keep], crs=frame.crs, index=kept.index))
+
+
+def _with_runoff_columns(table: pd.DataFrame, columns: tuple[str, ...]) -> pd.DataFrame:
+    """Every partition's table has the run's runoff columns, in one order."""
+    if not columns:
+        return table
+    table = table.copy()
+    for name in columns:
+        if name not in table.columns:
+            table[name] = np.nan
+    others = [c for c in table.columns if c not in columns and c != table.geometry.name]
+    return table[[*others, *columns, table.geometry.name]]
+
+
+def _with_runoff_metrics(entry: dict, columns: tuple[str, ...]) -> dict:
+    if not columns:
+        return entry
+    metrics = dict(entry["metrics"])
+    for name in columns:
+        metrics.setdefault(name, None)
+    return {**entry, "metrics": metrics}
+
+
+def spec_for_worker(spec: TaskSpec, working_crs: pyproj.CRS, parcel_crs: pyproj.CRS) -> TaskSpec:
+    """Pin the working CRS the driver chose, so no window chooses its own."""
+    run = spec.run
+    if run.settings.crs or working_crs.equals(parcel_crs):
+        return spec
+    return replace(spec, run=replace(run, settings=replace(run.settings, crs=working_crs.to_wkt())))

@@ -1,0 +1,96 @@
+"""Where a run's documents go, and writing them: the GeoPackage, the JSON and the HTML report."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import pyogrio
+
+from sitecheck.io.crs import WorkingCRS
+from sitecheck.io.readers import InputRecord, file_sha256
+from sitecheck.io.writers import write_geopackage, write_json
+from sitecheck.measure.driver import MeasureResult
+from sitecheck.pipeline.spec import RunSpec
+from sitecheck.reports.document import audit_block, check_document, measure_document, run_audit
+from sitecheck.rules.pack import Pack
+from sitecheck.screening.check import CheckResult
+
+
+@dataclass(frozen=True)
+class Destinations:
+    """The files a run writes.
+
+    Attributes
+    ----------
+    out : Path
+        GeoPackage with the ``parcels`` and ``flags`` layers and the audit table.
+    json : Path or None
+        The JSON document.
+    report : Path or None
+        The self-contained HTML report (runs in one process only).
+    all_parcels : bool
+        List every parcel in the JSON and the report, not only those with work.
+    """
+
+    out: Path
+    json: Path | None = None
+    report: Path | None = None
+    all_parcels: bool = False
+
+    def written(self) -> list[Path]:
+        """The files this run writes, in the order a summary names them."""
+        return [path for path in (self.out, self.json, self.report) if path is not None]
+
+
+def write_measure_outputs(result: MeasureResult, destinations: Destinations) -> None:
+    """The outputs of ``measure``: metrics and flags, and the JSON document when asked."""
+    write_geopackage(
+        destinations.out, {"parcels": result.parcels, "flags": result.flags}, audit_block(result)
+    )
+    if destinations.json:
+        write_json(destinations.json, measure_document(result, destinations.all_parcels))
+
+
+def write_check_outputs(result: CheckResult, destinations: Destinations) -> None:
+    """The outputs of ``check``: parcels with their triggers, flags, JSON and HTML report."""
+    measured = result.measured
+    write_geopackage(
+        destinations.out,
+        {"parcels": result.parcels_with_triggers(), "flags": measured.flags},
+        audit_block(measured, [pack.audit() for pack in result.packs.values()]),
+    )
+    if destinations.json:
+        write_json(destinations.json, check_document(result, destinations.all_parcels))
+    if destinations.report:
+        from sitecheck.reports.html import write_html_report
+
+        write_html_report(result, destinations.report, all_parcels=destinations.all_parcels)
+
+
+def input_records(spec: RunSpec) -> list[InputRecord]:
+    """Every input of a run as the audit lists it, each whole layer counted and hashed once.
+
+    A run in one process records its inputs as it reads them; a distributed run
+    reads windows of them, so its driver records the whole layers here.
+    """
+    sources = spec.inputs.layers()
+    for extra in (spec.runoff.soils, spec.jurisdictions):
+        if extra is not None:
+            sources.append(extra)
+    records = []
+    for source in sources:
+        count = int(pyogrio.read_info(source.path, layer=source.layer)["features"])
+        records.append(
+            InputRecord(source.role, source.path, source.layer, file_sha256(source.path), count)
+        )
+    if spec.inputs.dem:
+        records.append(InputRecord("dem", spec.inputs.dem, None, file_sha256(spec.inputs.dem), 0))
+    return records
+
+
+def spec_audit(spec: RunSpec, working: WorkingCRS, packs: dict[str, Pack]) -> dict[str, object]:
+    """The audit block of a run whose inputs were not read whole in this process."""
+    return run_audit(
+        working, spec.settings, input_records(spec), [pack.audit() for pack in packs.values()]
+    )

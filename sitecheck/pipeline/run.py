@@ -1,0 +1,54 @@
+"""Run a screening: choose the packs, measure, check, screen runoff."""
+
+from __future__ import annotations
+
+from sitecheck.io.progress import Progress
+from sitecheck.io.readers import LayerReader
+from sitecheck.measure.driver import MeasureResult, measure
+from sitecheck.pipeline.spec import RunSpec
+from sitecheck.screening.check import CheckResult, check_parcels
+from sitecheck.screening.packs import PackChoice, choose_packs
+from sitecheck.screening.runoff_screen import screen_runoff
+
+
+def run_packs(spec: RunSpec) -> PackChoice:
+    """The packs of a run, loaded and checked before any measuring."""
+    return choose_packs(spec.ordinance, spec.jurisdictions, spec.jurisdiction_field)
+
+
+def screen(
+    spec: RunSpec,
+    progress: Progress | None = None,
+    reader: LayerReader | None = None,
+    packs: PackChoice | None = None,
+) -> CheckResult:
+    """Measure every parcel of a run and evaluate its packs (and runoff, when asked).
+
+    Parameters
+    ----------
+    spec : RunSpec
+    progress : Progress, optional
+    reader : LayerReader, optional
+        Where layers come from: files by default, a window of them for a Dask
+        task, memory and the user's edits for the panel's worker.
+    packs : PackChoice, optional
+        Packs already chosen (a Dask driver chooses them once for every task).
+
+    Raises
+    ------
+    InputError
+        For any input a user must fix; a bad pack before any measuring.
+    """
+    packs = packs or run_packs(spec)
+    measured = measure(spec.inputs, spec.settings, progress, reader)
+    return check_measured(measured, spec, packs)
+
+
+def check_measured(
+    measured: MeasureResult, spec: RunSpec, packs: PackChoice | None = None
+) -> CheckResult:
+    """Evaluate the packs of a run on parcels already measured, then screen runoff."""
+    result = check_parcels(measured, packs or run_packs(spec), spec.tolerance)
+    if spec.runoff.requested:
+        result.runoff = screen_runoff(result, spec.runoff)
+    return result

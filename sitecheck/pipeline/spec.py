@@ -1,0 +1,39 @@
+"""What one screening run is asked to do."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from sitecheck.io.readers import LayerSource
+from sitecheck.measure.driver import MeasureInputs, MeasureSettings
+from sitecheck.screening.check import DEFAULT_TOLERANCE
+from sitecheck.screening.runoff_result import RunoffOptions
+
+
+@dataclass(frozen=True)
+class RunSpec:
+    """The inputs, settings and ordinance of a ``check`` run, however it is started.
+
+    Attributes
+    ----------
+    inputs : MeasureInputs
+    settings : MeasureSettings
+    ordinance : str or None
+        Pack id or file (with ``jurisdictions``, a custom pack they may name).
+    tolerance : float
+        Relative band around thresholds that gives ``needs_review``.
+    jurisdictions : LayerSource or None
+        Polygons naming each area's pack.
+    jurisdiction_field : str or None
+        Their field holding the pack id or village name.
+    runoff : RunoffOptions
+        The runoff screen runs when these say where soil groups come from.
+    """
+
+    inputs: MeasureInputs
+    settings: MeasureSettings = field(default_factory=MeasureSettings)
+    ordinance: str | None = None
+    tolerance: float = DEFAULT_TOLERANCE
+    jurisdictions: LayerSource | None = None
+    jurisdiction_field: str | None = None
+    runoff: RunoffOptions = field(default_factory=RunoffOptions)

@@ -1,0 +1,123 @@
+"""The JSON document of a run: audit block, inputs, warnings and per-parcel metrics."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import datetime, timezone
+
+import numpy as np
+
+from sitecheck import __version__
+from sitecheck.io.crs import WorkingCRS
+from sitecheck.io.parcels import PASSTHROUGH_CANDIDATES
+from sitecheck.io.readers import InputRecord
+from sitecheck.io.writers import json_ready
+from sitecheck.measure.driver import PROJECT_FIELDS, MeasureResult, MeasureSettings
+from sitecheck.schema.metrics import ACRE_METRICS, METRICS, acres_name
+from sitecheck.screening.check import CheckResult
+
+METRIC_KEYS: tuple[str, ...] = tuple(m.name for m in METRICS) + tuple(
+    acres_name(n) for n in ACRE_METRICS
+)
+
+
+def measure_document(result: MeasureResult, all_parcels: bool = False) -> dict[str, object]:
+    """Build the JSON document of a measure run.
+
+    Parameters
+    ----------
+    result : MeasureResult
+    all_parcels : bool
+        List every parcel, not only those with disturbance or impervious change.
+    """
+    table = result.parcels
+    rows = np.arange(len(table)) if all_parcels else np.flatnonzero(result.touched)
+    attribute_names = [
+        name
+        for name in dict.fromkeys((*PASSTHROUGH_CANDIDATES, *PROJECT_FIELDS))
+        if name in table.columns
+    ]
+    records = table.iloc[rows][["parcel_id", *METRIC_KEYS, *attribute_names]].to_dict("records")
+    parcels = [
+        {
+            "parcel_id": record["parcel_id"],
+            "metrics": {key: json_ready(record[key]) for key in METRIC_KEYS},
+            "attributes": {key: json_ready(record[key]) for key in attribute_names},
+        }
+        for record in records
+    ]
+    return {
+        **document_header(audit_block(result), result.working, result.id_field),
+        "warnings": list(result.log.warnings),
+        "timings_s": {stage: round(seconds, 3) for stage, seconds in result.timings.items()},
+        **listing(len(table), all_parcels),
+        "parcels": parcels,
+    }
+
+
+def document_header(
+    audit: Mapping[str, object], working: WorkingCRS, id_field: str
+) -> dict[str, object]:
+    """The keys every JSON document opens with: the audit block's, with units and the id field."""
+    return {
+        "sitecheck_version": audit["sitecheck_version"],
+        "generated": audit["generated"],
+        "crs": audit["crs"],
+        "units": {"area": working.area_unit, "length": "ft", "acre": "43,560 sq ft"},
+        "id_field": id_field,
+        "settings": audit["settings"],
+        "inputs": audit["inputs"],
+    }
+
+
+def listing(parcel_count: int, all_parcels: bool) -> dict[str, object]:
+    """How many parcels the run read and which of them the document lists."""
+    return {
+        "parcel_count": parcel_count,
+        "listed": "all parcels" if all_parcels else "parcels with disturbance or impervious change",
+    }
+
+
+def check_document(result: CheckResult, all_parcels: bool = False) -> dict[str, object]:
+    """The measure document plus, per parcel, the jurisdiction and every rule's outcome."""
+    document = measure_document(result.measured, all_parcels)
+    document["packs"] = [pack.audit() for pack in result.packs.values()]
+    document["tolerance"] = result.tolerance
+    by_id = {parcel_id: row for row, parcel_id in enumerate(result.measured.parcels["parcel_id"])}
+    parcels = document["parcels"]
+    assert isinstance(parcels, list)
+    for parcel in parcels:
+        outcome = result.outcomes[by_id[parcel["parcel_id"]]]
+        parcel["jurisdiction"] = outcome.pack.id if outcome else None
+        parcel["triggers"] = [trigger.to_json() for trigger in outcome.triggers] if outcome else []
+        parcel["highest_severity"] = outcome.highest_severity if outcome else None
+        parcel["design_storm_years"] = outcome.design_storm_years if outcome else None
+        if result.runoff is not None:
+            metrics = parcel["metrics"]
+            metrics.update(result.runoff.metrics_of(by_id[parcel["parcel_id"]]))
+    document["runoff"] = result.runoff.to_json() if result.runoff is not None else None
+    return document
+
+
+def audit_block(
+    result: MeasureResult, packs: list[dict[str, object]] | None = None
+) -> dict[str, object]:
+    """What every output of a run in one process says about how it was made."""
+    return run_audit(result.working, result.settings, result.log.inputs, packs or [])
+
+
+def run_audit(
+    working: WorkingCRS,
+    settings: MeasureSettings,
+    inputs: Sequence[InputRecord],
+    packs: list[dict[str, object]],
+) -> dict[str, object]:
+    """The audit block: version, time, CRS, settings, every input with its hash, the packs."""
+    return {
+        "sitecheck_version": __version__,
+        "generated": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "crs": working.to_json(),
+        "settings": settings.to_json(),
+        "inputs": [record.to_json() for record in inputs],
+        "packs": packs,
+    }
