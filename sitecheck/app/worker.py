@@ -43,7 +43,6 @@ import pandas as pd
 import pyproj
 import shapely
 
-from sitecheck.constraints.adjoining import AdjoiningSettings
 from sitecheck.errors import InputError
 from sitecheck.io.crs import WorkingCRS
 from sitecheck.io.parcels import read_parcels
@@ -51,57 +50,28 @@ from sitecheck.io.readers import LINEAR, POLYGONAL, LayerReader, LayerSource, cl
 from sitecheck.io.writers import json_ready
 from sitecheck.measure.driver import LAYER_ROLES, MeasureInputs, MeasureSettings
 from sitecheck.pipeline.run import screen
+from sitecheck.pipeline.settings import measure_settings, runoff_options, settings_reach_ft
 from sitecheck.pipeline.spec import RunSpec
 from sitecheck.reports.document import METRIC_KEYS, check_document
-from sitecheck.runoff import RunoffSettings
+from sitecheck.schema.options import option
+from sitecheck.schema.roles import DRAWN_ROLES
 from sitecheck.screening.check import DEFAULT_TOLERANCE, CheckResult
 from sitecheck.screening.packs import PackChoice, choose_packs
 from sitecheck.screening.runoff_result import RunoffOptions
-from sitecheck.terrain.slope import SlopeSettings
 
-DRAWN_ROLES = ("disturbance", "impervious_existing", "impervious_proposed")
-NEIGHBOURHOOD_FT = (
-    250.0  # beyond the longest reach of any measure (wetland area, buffers, setbacks)
-)
+# Older names of two settings in the ``open`` request, kept working.
+SETTING_ALIASES = {"slope_thresholds_pct": "slope_thresholds", "side_setbacks_ft": "side_setbacks"}
 
 
 def settings_from(options: Mapping[str, Any]) -> MeasureSettings:
-    """Measure settings from the ``open`` request's ``settings`` object."""
-    low, high = options.get("slope_thresholds_pct", (15.0, 25.0))
-    return MeasureSettings(
-        id_field=options.get("id_field") or None,
-        zoning_field=options.get("zoning_field") or None,
-        wetland_adjacent_ft=float(options.get("wetland_adjacent_ft", 100.0)),
-        watercourse_buffer_ft=float(options.get("watercourse_buffer_ft", 100.0)),
-        slope=SlopeSettings(
-            thresholds_pct=(float(low), float(high)), z_units=options.get("dem_z_units")
-        ),
-        adjoining=AdjoiningSettings(
-            rear_setback_ft=float(options.get("rear_setback_ft", 30.0)),
-            side_setbacks_ft=dict(options.get("side_setbacks_ft", {})),
-            default_side_setback_ft=float(options.get("default_side_setback_ft", 30.0)),
-        ),
-        crs=options.get("crs") or None,
-    )
+    """Measure settings from the ``open`` request's ``settings`` object, checked as the CLI's."""
+    values = {SETTING_ALIASES.get(name, name): value for name, value in options.items()}
+    return measure_settings(values)
 
 
 def runoff_from(options: Mapping[str, Any], soils: LayerSource | None) -> RunoffOptions:
-    """Runoff-screen options from the ``open`` request's ``runoff`` object."""
-    defaults = RunoffSettings()
-    runoff = RunoffOptions(
-        soils=soils,
-        soil_field=options.get("soil_field") or None,
-        default_hsg=options.get("default_hsg") or None,
-        rainfall=options.get("rainfall") or None,
-        settings=RunoffSettings(
-            pervious_cover=options.get("pervious_cover") or defaults.pervious_cover,
-            unimproved_cover=options.get("unimproved_cover") or defaults.unimproved_cover,
-            dual_hsg=options.get("dual_hsg") or defaults.dual_hsg,
-            wqv_rainfall_in=float(options.get("wqv_rainfall_in") or defaults.wqv_rainfall_in),
-        ),
-    )
-    runoff.check()
-    return runoff
+    """Runoff-screen options from the ``open`` request's ``runoff`` object, checked as the CLI's."""
+    return runoff_options(options, soils)
 
 
 class NeighbourhoodReader(LayerReader):
@@ -198,7 +168,7 @@ class Session:
             request.get("ordinance"),
             jurisdictions,
             request.get("jurisdiction_field"),
-            float(request.get("tolerance", DEFAULT_TOLERANCE)),
+            float(option("tolerance").check(request.get("tolerance", DEFAULT_TOLERANCE))),  # type: ignore[arg-type]
             working,
             cache,
             reader.inputs,
@@ -224,7 +194,7 @@ class Session:
             for role, layer in request.get("layers", {}).items()
             if role in DRAWN_ROLES
         }
-        reach = NEIGHBOURHOOD_FT / self.working.feet_per_unit
+        reach = settings_reach_ft(self.settings) / self.working.feet_per_unit
         extent = shapely.union_all([lot, *[f.union_all() for f in drawn.values() if len(f)]])
         area = shapely.box(*shapely.bounds(extent)).buffer(reach, join_style="mitre")
         reader = NeighbourhoodReader(self.cache, drawn, area, self.records)

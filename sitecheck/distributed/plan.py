@@ -22,8 +22,9 @@ import pyproj
 
 from sitecheck.errors import InputError
 from sitecheck.io.crs import WorkingCRS, working_crs
-from sitecheck.io.parcels import ID_FIELD_CANDIDATES, check_ids, find_field, text_ids
+from sitecheck.io.parcels import check_ids, find_field, text_ids
 from sitecheck.io.readers import LayerSource, layer_fields
+from sitecheck.schema.fields import ID_FIELD_CANDIDATES
 
 PLANNING_PARTITIONS = 8
 """Partitions of the point layer while it is being ordered (planning is light)."""

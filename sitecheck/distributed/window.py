@@ -27,12 +27,11 @@ from sitecheck.distributed.plan import Partition
 from sitecheck.geometry.parallel import set_workers
 from sitecheck.io.readers import LayerReader, LayerSource, read_layer
 from sitecheck.pipeline.run import screen
+from sitecheck.pipeline.settings import settings_reach_ft
 from sitecheck.pipeline.spec import RunSpec
 from sitecheck.reports.document import check_document
 from sitecheck.screening.packs import PackChoice
 
-BASE_HALO_FT = 300.0
-"""Reach beyond the buffers: adjoining-buffer setbacks, the 250 ft neighbourhood of lot lines."""
 TILED_ROLES = frozenset(
     {
         "floodplain",
@@ -78,8 +77,7 @@ class TaskSpec:
 
     @property
     def halo_ft(self) -> float:
-        settings = self.run.settings
-        return BASE_HALO_FT + max(settings.wetland_adjacent_ft, settings.watercourse_buffer_ft)
+        return settings_reach_ft(self.run.settings)
 
 
 @dataclass

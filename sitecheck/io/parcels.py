@@ -13,20 +13,7 @@ import pyproj
 from sitecheck.errors import InputError
 from sitecheck.io.crs import WorkingCRS, working_crs
 from sitecheck.io.readers import POLYGONAL, LayerReader, LayerSource
-
-ID_FIELD_CANDIDATES = ("parcel_id", "SBL", "PRINT_KEY")
-
-# Parcel fields passed through to the outputs under a standard name, each found
-# as the first present of its candidates (case-insensitive).
-PASSTHROUGH_CANDIDATES: dict[str, tuple[str, ...]] = {
-    "address": ("address", "PARCEL_ADDR", "LOC_ADDRESS", "SITE_ADDR", "ADDR"),
-    "owner": ("owner", "OWNER_NAME", "PRIMARY_OWNER", "OWNERNAME"),
-    "land_use": ("land_use", "PROP_CLASS", "LANDUSE", "USE_CODE"),
-    "project_type": ("project_type",),
-    "activity": ("activity",),
-    "permit": ("permit",),
-    "larger_common_plan": ("larger_common_plan",),
-}
+from sitecheck.schema.fields import ID_FIELD_CANDIDATES, PASSTHROUGH_CANDIDATES
 
 
 @dataclass

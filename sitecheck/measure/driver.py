@@ -8,7 +8,7 @@ the geometry of each place where disturbance meets a constraint.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 
 import geopandas as gpd
 import numpy as np
@@ -30,29 +30,15 @@ from sitecheck.io.crs import WorkingCRS
 from sitecheck.io.parcels import Parcels, find_field, read_parcels
 from sitecheck.io.progress import Progress
 from sitecheck.io.readers import LINEAR, POLYGONAL, LayerReader, LayerSource
+from sitecheck.schema.fields import PROJECT_FIELDS, SDA_FIELD_CANDIDATES, ZONING_FIELD_CANDIDATES
 from sitecheck.schema.metrics import ACRE_METRICS, METRICS, SQFT_PER_ACRE, acres_name
+from sitecheck.schema.roles import VECTOR_ROLES
 from sitecheck.terrain.slope import SlopeSettings, measure_slopes
 
-ZONING_FIELD_CANDIDATES = ("district", "ZONE", "ZONING")
-SDA_FIELD_CANDIDATES = ("in_sda", "sda")  # a parcel attribute stands in for an SDA layer
 _TRUE_TEXT = {"1", "T", "TRUE", "Y", "YES"}
 _FALSE_TEXT = {"0", "F", "FALSE", "N", "NO"}
 MIN_LOT_OVERLAP_SQFT = 1.0  # a lot is "in" the SDA / impaired watershed from this overlap up
 AREA_DECIMALS = 2
-
-FLAG_KINDS: tuple[str, ...] = (
-    "outside_parcel",
-    "floodplain_1pct",
-    "floodplain_0_2pct",
-    "floodway",
-    "wetland",
-    "wetland_adjacent",
-    "watercourse_buffer",
-    "adjoining_buffer",
-    "slope_over_15pct",
-    "slope_over_25pct",
-)
-
 
 @dataclass(frozen=True)
 class MeasureInputs:
@@ -76,8 +62,8 @@ class MeasureInputs:
         return [source for role in LAYER_ROLES if (source := getattr(self, role)) is not None]
 
 
-LAYER_ROLES: tuple[str, ...] = tuple(f.name for f in fields(MeasureInputs) if f.name != "dem")
-"""The vector layers a measurement takes, by role."""
+LAYER_ROLES: tuple[str, ...] = VECTOR_ROLES
+"""The vector layers a measurement takes, by role (the fields of MeasureInputs but the DEM)."""
 
 
 @dataclass(frozen=True)
@@ -381,9 +367,6 @@ def _largest_phase(geoms: np.ndarray, lots: np.ndarray, phases: np.ndarray, n: i
     return best
 
 
-# Project facts read from the lot's largest disturbance feature; a parcel field of
-# the same name fills in where the disturbance says nothing.
-PROJECT_FIELDS = ("project", "project_type", "activity", "permit", "larger_common_plan")
 
 
 def _lot_attributes(frame: gpd.GeoDataFrame, owner: np.ndarray, n: int) -> pd.DataFrame:

@@ -16,6 +16,11 @@ def run_packs(spec: RunSpec) -> PackChoice:
     return choose_packs(spec.ordinance, spec.jurisdictions, spec.jurisdiction_field)
 
 
+def measure_only(spec: RunSpec, progress: Progress | None = None) -> MeasureResult:
+    """The ``measure`` command's run: every parcel measured, no pack applied."""
+    return measure(spec.inputs, spec.settings, progress)
+
+
 def screen(
     spec: RunSpec,
     progress: Progress | None = None,

@@ -25,13 +25,14 @@ import pandas as pd
 
 from sitecheck import __version__
 from sitecheck.io.writers import write_text
-from sitecheck.measure.driver import PROJECT_FIELDS
 from sitecheck.reports.maps import ParcelMapper
 from sitecheck.reports.runoff import parcel_runoff_table, runoff_section
 from sitecheck.rules.attributes import ATTRIBUTES
 from sitecheck.rules.outcome import NEEDS_REVIEW, NOT_TRIGGERED, TRIGGERED, ParcelOutcome, Trigger
-from sitecheck.rules.pack import SEVERITIES, Pack
+from sitecheck.rules.pack import Pack
+from sitecheck.schema.fields import PROJECT_FIELDS
 from sitecheck.schema.metrics import ACRE_METRICS, METRICS, Metric, acres_name
+from sitecheck.schema.severities import SEVERITY_KEYS
 from sitecheck.screening.check import CheckResult
 
 DEFAULT_MAX_MAPS = 300
@@ -137,11 +138,11 @@ def listed_rows(result: CheckResult, all_parcels: bool = False) -> list[int]:
 
 
 def severity_rank(outcome: ParcelOutcome | None) -> int:
-    """Position of the parcel's highest severity in ``SEVERITIES``; lower when none."""
+    """Position of the parcel's highest severity in ``SEVERITY_KEYS``; lower when none."""
     if outcome is None:
         return NO_PACK_RANK
     highest = outcome.highest_severity
-    return NONE_TRIGGERED_RANK if highest is None else SEVERITIES.index(highest)
+    return NONE_TRIGGERED_RANK if highest is None else SEVERITY_KEYS.index(highest)
 
 
 def natural_key(text: str) -> tuple[tuple[int, str], ...]:
@@ -564,7 +565,7 @@ def _severity_counts(outcomes: list[ParcelOutcome | None]) -> str:
     highest = [o.highest_severity for o in outcomes if o is not None]
     parts = [
         f"{_badge(severity)} {highest.count(severity):,}"
-        for severity in reversed(SEVERITIES)
+        for severity in reversed(SEVERITY_KEYS)
         if highest.count(severity)
     ]
     if not parts:
@@ -721,7 +722,7 @@ def _triggered(triggers: list[Trigger]) -> str:
     out = [f"<h4>Triggered rules ({len(triggers)})</h4>\n"]
     if not triggers:
         out.append('<p class="muted">No rule is triggered.</p>\n')
-    for severity in reversed(SEVERITIES):
+    for severity in reversed(SEVERITY_KEYS):
         group = [t for t in triggers if t.rule.severity == severity]
         if group:
             out.append(f"<h5>{_badge(severity)} {len(group)}</h5>\n")

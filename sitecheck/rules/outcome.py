@@ -13,8 +13,9 @@ from dataclasses import dataclass
 
 from sitecheck.rules.attributes import ATTRIBUTES
 from sitecheck.rules.language import Truth, evaluate
-from sitecheck.rules.pack import SEVERITIES, Pack, Rule
+from sitecheck.rules.pack import Pack, Rule
 from sitecheck.schema.metrics import METRICS
+from sitecheck.schema.severities import SEVERITY_KEYS
 
 TRIGGERED, NOT_TRIGGERED, NEEDS_REVIEW = "triggered", "not_triggered", "needs_review"
 
@@ -88,7 +89,7 @@ class ParcelOutcome:
         triggered = self.of(TRIGGERED)
         if not triggered:
             return None
-        return max((t.rule.severity for t in triggered), key=SEVERITIES.index)
+        return max((t.rule.severity for t in triggered), key=SEVERITY_KEYS.index)
 
     @property
     def design_storm_years(self) -> int | None:

@@ -22,17 +22,9 @@ from sitecheck.rules.errors import RuleLanguageError
 from sitecheck.rules.language import NameInfo, Quantity, check, parse, parse_quantity
 from sitecheck.rules.syntax import Expression, names_in
 from sitecheck.schema.metrics import METRICS
+from sitecheck.schema.packs import BUNDLED
+from sitecheck.schema.severities import SEVERITY_KEYS
 from sitecheck.schema.storms import DesignRainfall
-
-SEVERITIES: tuple[str, ...] = (
-    "exempt",
-    "informational",
-    "submittal_required",
-    "permit_required",
-    "board_approval_required",
-    "state_permit_required",
-)
-BUNDLED: tuple[str, ...] = ("larchmont", "homer", "scarsdale")
 
 _PACK_KEYS = {"id", "name", "jurisdiction", "chapter", "version", "amendments", "source", "notes"}
 _PARAMETER_KEYS = {"value", "label", "citation", "notes"}
@@ -385,9 +377,9 @@ def _rule(table: dict, names: dict[str, NameInfo], where: str, line: int, text: 
             raise PackError(f"{context}: needs a text '{key}'")
     if not re.fullmatch(_RULE_ID, table["id"]):
         raise PackError(f"{context}: ids are lower-case letters, digits, '.', '_' and '-'")
-    if table["severity"] not in SEVERITIES:
+    if table["severity"] not in SEVERITY_KEYS:
         raise PackError(
-            f"{context}: severity '{table['severity']}' is not one of {', '.join(SEVERITIES)}"
+            f"{context}: severity '{table['severity']}' is not one of {', '.join(SEVERITY_KEYS)}"
         )
     if not table["citation"].startswith("§"):
         raise PackError(f"{context}: a citation is a section in the code's own form, e.g. § 254-9")

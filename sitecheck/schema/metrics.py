@@ -10,7 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-Kind = Literal["area", "share", "percent", "boolean", "text", "length"]
+Kind = Literal["area", "share", "percent", "boolean", "text", "length", "volume", "number", "years"]
+Display = Literal[
+    "sqft", "sqft_acres", "signed_sqft", "pct", "share", "bool", "text", "cn", "cuft", "storm"
+]
 
 
 @dataclass(frozen=True)
@@ -27,67 +30,242 @@ class Metric:
         Short words for reasons and tables.
     needs : str or None
         The input layer the value depends on; the value is null without it.
+    title : str
+        How a table row (the panel, the atlas) names it.
+    display : str
+        How a table shows the value (``sqft``, ``sqft_acres``, ``signed_sqft``,
+        ``pct``, ``share``, ``bool``, ``text``, ``cn``, ``cuft``, ``storm``).
+    panel : bool
+        Shown among the panel's and the atlas's key figures.
     """
 
     name: str
     kind: Kind
     label: str
     needs: str | None = None
+    title: str = ""
+    display: Display = "sqft"
+    panel: bool = False
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "name": self.name,
+            "kind": self.kind,
+            "unit": UNITS[self.kind],
+            "label": self.label,
+            "title": self.title,
+            "display": self.display,
+            "panel": self.panel,
+            "needs": self.needs,
+        }
+
+
+UNITS: dict[str, str | None] = {
+    "area": "sq ft",
+    "share": "0 to 1",
+    "percent": "percent",
+    "boolean": None,
+    "text": None,
+    "length": "ft",
+    "volume": "cu ft",
+    "number": None,
+    "years": "years",
+}
 
 
 METRICS: tuple[Metric, ...] = (
-    Metric("lot_area_sqft", "area", "lot area"),
-    Metric("disturbed_area_sqft", "area", "disturbed"),
-    Metric("disturbed_outside_parcel_sqft", "area", "disturbed outside the lot"),
-    Metric("max_disturbed_at_one_time_sqft", "area", "disturbed at one time"),
-    Metric("impervious_existing_sqft", "area", "existing impervious", "impervious_existing"),
-    Metric("impervious_proposed_sqft", "area", "proposed impervious", "impervious_proposed"),
+    Metric("lot_area_sqft", "area", "lot area", None, "Lot area", "sqft", True),
+    Metric("disturbed_area_sqft", "area", "disturbed", None, "Disturbed", "sqft_acres", True),
+    Metric(
+        "disturbed_outside_parcel_sqft",
+        "area",
+        "disturbed outside the lot",
+        None,
+        "Disturbed outside the lot",
+    ),
+    Metric(
+        "max_disturbed_at_one_time_sqft",
+        "area",
+        "disturbed at one time",
+        None,
+        "Disturbed at one time",
+        "sqft",
+        True,
+    ),
+    Metric(
+        "impervious_existing_sqft",
+        "area",
+        "existing impervious",
+        "impervious_existing",
+        "Impervious, existing",
+    ),
+    Metric(
+        "impervious_proposed_sqft",
+        "area",
+        "proposed impervious",
+        "impervious_proposed",
+        "Impervious, proposed",
+    ),
     Metric(
         "impervious_net_change_sqft",
         "area",
         "net impervious change",
         "impervious_existing+impervious_proposed",
+        "Net impervious change",
+        "signed_sqft",
+        True,
     ),
     Metric(
-        "impervious_proposed_pct", "percent", "proposed impervious cover", "impervious_proposed"
+        "impervious_proposed_pct",
+        "percent",
+        "proposed impervious cover",
+        "impervious_proposed",
+        "Proposed impervious cover",
+        "pct",
+        True,
     ),
     Metric(
-        "disturbed_in_floodplain_1pct_sqft", "area", "disturbed in the 1% floodplain", "floodplain"
+        "disturbed_in_floodplain_1pct_sqft",
+        "area",
+        "disturbed in the 1% floodplain",
+        "floodplain",
+        "In 1% floodplain",
+        "sqft",
+        True,
     ),
     Metric(
         "disturbed_in_floodplain_0_2pct_sqft",
         "area",
         "disturbed in the 0.2% floodplain",
         "floodplain",
+        "In 0.2% floodplain",
     ),
-    Metric("disturbed_in_floodway_sqft", "area", "disturbed in the floodway", "floodplain"),
-    Metric("disturbed_in_wetland_sqft", "area", "disturbed in wetlands", "wetlands"),
+    Metric(
+        "disturbed_in_floodway_sqft",
+        "area",
+        "disturbed in the floodway",
+        "floodplain",
+        "In floodway",
+        "sqft",
+        True,
+    ),
+    Metric(
+        "disturbed_in_wetland_sqft",
+        "area",
+        "disturbed in wetlands",
+        "wetlands",
+        "In wetlands",
+        "sqft",
+        True,
+    ),
     Metric(
         "disturbed_in_wetland_adjacent_sqft",
         "area",
         "disturbed in the wetland adjacent area",
         "wetlands",
+        "In wetland adjacent area",
+        "sqft",
+        True,
     ),
     Metric(
         "disturbed_in_watercourse_buffer_sqft",
         "area",
         "disturbed in the watercourse buffer",
         "watercourses",
+        "In watercourse buffer",
+        "sqft",
+        True,
     ),
     Metric(
-        "disturbed_in_adjoining_buffer_sqft", "area", "disturbed in the adjoining property buffer"
+        "disturbed_in_adjoining_buffer_sqft",
+        "area",
+        "disturbed in the adjoining property buffer",
+        None,
+        "In adjoining property buffer",
+        "sqft",
+        True,
     ),
-    Metric("disturbed_on_slope_over_15pct_sqft", "area", "disturbed on slopes over 15%", "dem"),
-    Metric("disturbed_on_slope_over_25pct_sqft", "area", "disturbed on slopes over 25%", "dem"),
-    Metric("slope_data_coverage", "share", "DEM coverage of the disturbance", "dem"),
-    Metric("in_sda", "boolean", "in a sensitive drainage area", "sda"),
     Metric(
-        "in_impaired_watershed", "boolean", "in an impaired-waters watershed", "impaired_watersheds"
+        "disturbed_on_slope_over_15pct_sqft",
+        "area",
+        "disturbed on slopes over 15%",
+        "dem",
+        "On slopes over 15%",
+        "sqft",
+        True,
     ),
-    Metric("zoning_district", "text", "zoning district", "zoning"),
+    Metric(
+        "disturbed_on_slope_over_25pct_sqft",
+        "area",
+        "disturbed on slopes over 25%",
+        "dem",
+        "On slopes over 25%",
+        "sqft",
+        True,
+    ),
+    Metric(
+        "slope_data_coverage",
+        "share",
+        "DEM coverage of the disturbance",
+        "dem",
+        "DEM coverage of the disturbance",
+        "share",
+    ),
+    Metric(
+        "in_sda",
+        "boolean",
+        "in a sensitive drainage area",
+        "sda",
+        "In a sensitive drainage area",
+        "bool",
+        True,
+    ),
+    Metric(
+        "in_impaired_watershed",
+        "boolean",
+        "in an impaired-waters watershed",
+        "impaired_watersheds",
+        "In an impaired watershed",
+        "bool",
+        True,
+    ),
+    Metric(
+        "zoning_district", "text", "zoning district", "zoning", "Zoning district", "text", True
+    ),
 )
 
-METRICS_BY_NAME: dict[str, Metric] = {metric.name: metric for metric in METRICS}
+RUNOFF_METRICS: tuple[Metric, ...] = (
+    Metric("cn_pre", "number", "curve number before", "soils", "Curve number before", "cn", True),
+    Metric("cn_post", "number", "curve number after", "soils", "Curve number after", "cn", True),
+    Metric(
+        "retention_required_cuft",
+        "volume",
+        "retention to offset the increase",
+        "soils",
+        "Retention to offset the increase",
+        "cuft",
+        True,
+    ),
+    Metric(
+        "retention_storm_yr",
+        "years",
+        "retention design storm",
+        "soils",
+        "Retention design storm",
+        "storm",
+        True,
+    ),
+    Metric(
+        "wqv_cuft",
+        "volume",
+        "water-quality volume",
+        "soils",
+        "Water-quality volume (WQv)",
+        "cuft",
+        True,
+    ),
+)
+"""The runoff screen's figures per lot (with ``runoff_*`` and ``peak_*`` per storm besides)."""
 
 SQFT_PER_ACRE = 43_560.0
 

@@ -20,9 +20,8 @@ from sitecheck.runoff import RunoffSettings
 from sitecheck.runoff.parcels import runoff_assumptions
 from sitecheck.runoff.rainfall import DesignRainfall, user_rainfall, village_rainfall
 from sitecheck.runoff.soils import hsg_from_value
+from sitecheck.schema.packs import BUNDLED
 
-SOIL_FIELD_CANDIDATES: tuple[str, ...] = ("hydgrp", "hydgrpdcd", "HSG", "hsg_code")
-BUNDLED_RAINFALL: tuple[str, ...] = ("larchmont", "homer", "scarsdale")
 UNMAPPED_TOLERANCE_SQFT = 1.0
 """Lots whose soils layer leaves less than this unmapped count as fully mapped."""
 
@@ -274,7 +273,7 @@ def storm_depths(pack: Pack, rainfall_text: str | None) -> StormDepths:
         When a storm has no depth from either.
     """
     pack_rainfall = pack.runoff.rainfall or (
-        village_rainfall(pack.id) if pack.id in BUNDLED_RAINFALL else None
+        village_rainfall(pack.id) if pack.id in BUNDLED else None
     )
     given = user_rainfall(rainfall_text).depths_in if rainfall_text else {}
     wanted = pack.design_storms or tuple(

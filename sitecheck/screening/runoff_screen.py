@@ -36,10 +36,10 @@ from sitecheck.rules.pack import Pack
 from sitecheck.rules.truth import Truth
 from sitecheck.runoff import parcel_runoff
 from sitecheck.runoff.soils import hsg_from_value
+from sitecheck.schema.fields import SOIL_FIELD_CANDIDATES
 from sitecheck.screening.check import CheckResult
 from sitecheck.screening.runoff_result import (
     FACT_COLUMNS,
-    SOIL_FIELD_CANDIDATES,
     UNMAPPED_TOLERANCE_SQFT,
     RunoffOptions,
     RunoffScreen,

@@ -15,8 +15,8 @@ import pyogrio
 import pytest
 
 from sitecheck.app.cli import main
-from sitecheck.rules.pack import BUNDLED
 from sitecheck.sample.village import generate_village
+from sitecheck.schema.packs import BUNDLED
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 LAYERS = (

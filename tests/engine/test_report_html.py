@@ -29,8 +29,8 @@ from sitecheck.reports.html import (
 )
 from sitecheck.reports.maps import parcel_map_png
 from sitecheck.rules.outcome import NEEDS_REVIEW
-from sitecheck.rules.pack import SEVERITIES
 from sitecheck.sample.village import generate_village
+from sitecheck.schema.severities import SEVERITY_KEYS as SEVERITIES
 from sitecheck.screening.check import CheckResult
 
 LAYERS = (

@@ -283,3 +283,22 @@ def _dotted(path: Path) -> str:
 def test_no_import_circle_in_the_engine():
     files = list((REPO / "sitecheck").rglob("*.py"))
     assert _cycles(_import_graph(files, _dotted)) == []
+
+
+# The steps of a run, called only by the pipeline (sitecheck/pipeline/run.py).
+PIPELINE_STEPS = {"measure", "check_parcels", "screen_runoff", "check_measured"}
+
+
+def test_only_the_pipeline_assembles_a_run():
+    """The CLI, the worker and the Dask tasks run through sitecheck.pipeline, never step by step."""
+    offenders = []
+    for path in (REPO / "sitecheck").rglob("*.py"):
+        if path.parent.name == "pipeline":
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call):
+                name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+                if name in PIPELINE_STEPS:
+                    offenders.append(f"{path.relative_to(REPO)}:{node.lineno} calls {name}")
+    assert offenders == []

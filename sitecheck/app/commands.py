@@ -1,0 +1,164 @@
+"""The commands beside ``measure`` and ``check``: rules, validate, notify, adjoining-buffer,
+steep-slopes, serve, describe and sample-village."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from sitecheck.errors import InputError
+from sitecheck.io.readers import LayerSource
+from sitecheck.pipeline.settings import measure_settings, slope_thresholds
+from sitecheck.rules.pack import load_pack
+from sitecheck.schema.describe import describe
+from sitecheck.schema.options import option
+from sitecheck.terrain.slope import SlopeSettings
+
+
+def run_rules(args: argparse.Namespace) -> int:
+    pack = load_pack(args.ordinance)
+    print(f"{pack.name}, {pack.chapter} (pack {pack.id} {pack.version}, sha256 {pack.sha256[:12]})")
+    rows = [("rule", "citation", "severity", "title", "when")]
+    rows += [
+        (r.id, r.citation, r.severity, r.title, " ".join(r.when_text.split())) for r in pack.rules
+    ]
+    widths = [max(len(row[i]) for row in rows) for i in range(4)]
+    for row in rows:
+        cells = "  ".join(cell.ljust(width) for cell, width in zip(row[:4], widths, strict=True))
+        print(f"{cells}  {row[4]}")
+    return 0
+
+
+def run_validate(args: argparse.Namespace) -> int:
+    pack = load_pack(args.pack)
+    print(f"{args.pack}: valid pack '{pack.id}' with {len(pack.rules)} rules")
+    return 0
+
+
+def run_notify(args: argparse.Namespace) -> int:
+    from sitecheck.io.parcels import read_parcels
+    from sitecheck.io.readers import LayerReader
+    from sitecheck.io.writers import write_geopackage, write_text
+    from sitecheck.screening.notify import notification_list
+
+    option("distance_ft").check(args.distance_ft)
+    log = LayerReader()
+    parcels = read_parcels(LayerSource.parse("parcels", args.parcels), log, args.id_field)
+    disturbance = LayerSource.parse("disturbance", args.disturbance) if args.disturbance else None
+    notice = notification_list(
+        parcels, args.lot, log, disturbance, args.distance_ft, args.measure_from
+    )
+    write_geopackage(args.out, {"notification": notice.parcels})
+    if args.csv:
+        table = notice.parcels.drop(columns="geometry")
+        write_text(args.csv, lambda handle: table.to_csv(handle, index=False, lineterminator="\n"))
+    for message in log.warnings:
+        print(f"warning: {message}", file=sys.stderr)
+    print(
+        f"{len(notice.parcels)} parcels within {args.distance_ft:g} ft of the "
+        f"{notice.measured_from} of {', '.join(notice.lots)} (Scarsdale § 254-10.1)"
+    )
+    print(f"outputs: {args.out}" + (f", {args.csv}" if args.csv else ""))
+    return 0
+
+
+def run_adjoining_buffer(args: argparse.Namespace) -> int:
+    import geopandas as gpd
+    import pandas as pd
+    import shapely
+
+    from sitecheck.constraints.adjoining import adjoining_buffers
+    from sitecheck.io.parcels import read_parcels
+    from sitecheck.io.readers import LayerReader
+    from sitecheck.io.writers import write_geopackage
+    from sitecheck.measure.driver import MeasureSettings, zoning_districts
+    from sitecheck.schema.fields import ZONING_FIELD_CANDIDATES
+
+    log = LayerReader()
+    candidates = [args.zoning_field] if args.zoning_field else list(ZONING_FIELD_CANDIDATES)
+    parcels = read_parcels(
+        LayerSource.parse("parcels", args.parcels), log, args.id_field, extra_fields=candidates
+    )
+    zoning = LayerSource.parse("zoning", args.zoning) if args.zoning else None
+    lots = parcels.geoms
+    districts = zoning_districts(
+        zoning, parcels, shapely.STRtree(lots), log, MeasureSettings(zoning_field=args.zoning_field)
+    )
+    settings = measure_settings(vars(args)).adjoining
+    buffers = adjoining_buffers(lots, districts, settings, parcels.working.feet_per_unit)
+    keep = ~shapely.is_empty(buffers)
+    table = pd.DataFrame(
+        {
+            "parcel_id": parcels.ids[keep],
+            "district": None if districts is None else districts[keep],
+            "area_sqft": (shapely.area(buffers[keep]) * parcels.working.sqft_per_unit2).round(2),
+        }
+    )
+    frame = gpd.GeoDataFrame(table, geometry=buffers[keep], crs=parcels.working.crs)
+    write_geopackage(args.out, {"adjoining_buffer": frame})
+    for message in log.warnings:
+        print(f"warning: {message}", file=sys.stderr)
+    print(
+        f"{int(keep.sum())} of {len(lots)} lots have an adjoining property buffer "
+        f"({'all lots: zoning unknown' if districts is None else 'Residence A districts'}); "
+        f"outputs: {args.out}"
+    )
+    return 0
+
+
+def run_steep_slopes(args: argparse.Namespace) -> int:
+    from sitecheck.io.writers import write_geopackage
+    from sitecheck.terrain.slope_map import slope_polygons, write_slope_raster
+
+    thresholds = slope_thresholds(args.slope_thresholds)
+    settings = SlopeSettings(
+        thresholds_pct=(thresholds[0], thresholds[1]), z_units=args.dem_z_units
+    )
+    suffix = args.out.suffix.lower()
+    if suffix in (".tif", ".tiff"):
+        cells = write_slope_raster(args.dem, settings, args.out)
+        print(
+            f"{cells} cells over {thresholds[0]:g}%; classes 0, 1, 2 (255 no data); "
+            f"outputs: {args.out}"
+        )
+    elif suffix == ".gpkg":
+        frame = slope_polygons(args.dem, settings)
+        write_geopackage(args.out, {"steep_slopes": frame})
+        print(f"{len(frame)} slope classes as polygons; outputs: {args.out}")
+    else:
+        raise InputError(f"--out: give a .gpkg (polygons) or a .tif (raster), got {args.out.name}")
+    return 0
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    from sitecheck.app.worker import serve
+
+    return serve()
+
+
+def run_sample_village(args: argparse.Namespace) -> int:
+    from sitecheck.sample.village import generate_village
+
+    args.outdir.mkdir(parents=True, exist_ok=True)
+    paths = generate_village(args.outdir, parcels=args.parcels, seed=args.seed, exact=args.exact)
+    for name, path in paths.items():
+        print(f"{name}: {path}")
+    return 0
+
+
+
+
+def run_describe(args: argparse.Namespace) -> int:
+    description = describe()
+    if args.json:
+        print(json.dumps(description, indent=1, ensure_ascii=False))
+        return 0
+    for part in ("roles", "options", "metrics", "runoff_metrics", "flag_kinds", "severities", "packs"):
+        entries = description[part]
+        assert isinstance(entries, list)
+        print(f"{part}:")
+        for entry in entries:
+            key = entry.get("key") or entry.get("name") or entry.get("id")
+            print(f"  {key:<40} {entry.get('label') or entry.get('title') or ''}")
+    return 0

@@ -1,0 +1,137 @@
+"""A run's settings from option values, checked once for the CLI, the worker and Processing.
+
+Values come by option name (:mod:`sitecheck.schema.options`): parsed command
+line arguments, or the ``settings`` and ``runoff`` objects of the worker's
+``open`` request. Every value is checked against its option's bounds; a bad
+one is an InputError naming the option's flag.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from sitecheck.constraints.adjoining import AdjoiningSettings
+from sitecheck.errors import InputError
+from sitecheck.io.readers import LayerSource
+from sitecheck.measure.driver import MeasureSettings
+from sitecheck.runoff import RunoffSettings
+from sitecheck.schema.options import SLOPE_THRESHOLDS_PCT, option
+from sitecheck.schema.reach import reach_ft
+from sitecheck.screening.runoff_result import RunoffOptions
+from sitecheck.terrain.slope import SlopeSettings
+
+
+def value_of(values: Mapping[str, object], name: str) -> object:
+    """The checked value of an option: the given one, else its default."""
+    given = values.get(name)
+    chosen = option(name).default if given is None or given == "" else given
+    return option(name).check(chosen)
+
+
+def measure_settings(values: Mapping[str, object]) -> MeasureSettings:
+    """Measure settings from option values; bad values raise InputError naming the option."""
+    number = lambda name: float(value_of(values, name))  # type: ignore[arg-type]  # noqa: E731
+    return MeasureSettings(
+        id_field=_text(value_of(values, "id_field")),
+        zoning_field=_text(value_of(values, "zoning_field")),
+        wetland_adjacent_ft=number("wetland_adjacent_ft"),
+        watercourse_buffer_ft=number("watercourse_buffer_ft"),
+        slope=SlopeSettings(
+            thresholds_pct=measured_slope_thresholds(value_of(values, "slope_thresholds")),
+            z_units=_text(value_of(values, "dem_z_units")),
+        ),
+        adjoining=AdjoiningSettings(
+            rear_setback_ft=number("rear_setback_ft"),
+            side_setbacks_ft=district_table(value_of(values, "side_setbacks")),
+            default_side_setback_ft=number("default_side_setback_ft"),
+        ),
+        crs=_text(value_of(values, "crs")),
+    )
+
+
+def runoff_options(values: Mapping[str, object], soils: LayerSource | None) -> RunoffOptions:
+    """Runoff-screen options from option values; bad values raise InputError naming the option."""
+    hsg = value_of(values, "default_hsg")
+    runoff = RunoffOptions(
+        soils=soils,
+        soil_field=_text(value_of(values, "soil_field")),
+        default_hsg=str(hsg).upper() if hsg else None,
+        rainfall=_text(value_of(values, "rainfall")),
+        settings=RunoffSettings(
+            pervious_cover=str(value_of(values, "pervious_cover")),
+            unimproved_cover=str(value_of(values, "unimproved_cover")),
+            dual_hsg=value_of(values, "dual_hsg"),  # type: ignore[arg-type]  # a checked choice
+            wqv_rainfall_in=float(value_of(values, "wqv_rainfall_in")),  # type: ignore[arg-type]
+        ),
+    )
+    runoff.check()
+    return runoff
+
+
+def slope_thresholds(value: object, flag: str = "--slope-thresholds") -> tuple[float, float]:
+    """Two increasing, finite slope percentages from ``"15,25"`` or a pair of numbers."""
+    parts = value.split(",") if isinstance(value, str) else list(value)  # type: ignore[call-overload]
+    try:
+        numbers = [float(part) for part in parts if str(part).strip()]
+    except (TypeError, ValueError):
+        raise InputError(f"{flag}: not a list of numbers: {value}") from None
+    if (
+        len(numbers) != 2
+        or not all(0 <= n < float("inf") for n in numbers)
+        or numbers[0] >= numbers[1]
+    ):
+        raise InputError(f"{flag}: give two increasing percentages, e.g. 15,25 (got {value})")
+    return numbers[0], numbers[1]
+
+
+def measured_slope_thresholds(value: object) -> tuple[float, float]:
+    """The slope classes of ``measure`` and ``check``: those the slope metrics are named for."""
+    thresholds = slope_thresholds(value)
+    if thresholds != SLOPE_THRESHOLDS_PCT:
+        raise InputError(
+            "--slope-thresholds: the slope metrics are disturbed_on_slope_over_15pct_sqft and "
+            "disturbed_on_slope_over_25pct_sqft, measured at 15% and 25% "
+            f"(got {thresholds[0]:g},{thresholds[1]:g}); "
+            "map other slope classes with sitecheck steep-slopes"
+        )
+    return thresholds
+
+
+def district_table(value: object) -> dict[str, float]:
+    """Side setbacks per district from ``"A-1=20,A-2=15"`` or a mapping; feet, finite, >= 0."""
+    flag = "--side-setbacks"
+    if isinstance(value, Mapping):
+        items = [(str(k), v) for k, v in value.items()]
+    else:
+        items = []
+        for item in filter(None, (part.strip() for part in str(value or "").split(","))):
+            district, sep, number = item.partition("=")
+            if not sep or not district.strip():
+                raise InputError(f'{flag}: expected DISTRICT=FEET, got "{item}"')
+            items.append((district.strip(), number))
+    table: dict[str, float] = {}
+    for district, number in items:
+        try:
+            feet = float(number)
+        except (TypeError, ValueError):
+            raise InputError(f'{flag}: expected DISTRICT=FEET, got "{district}={number}"') from None
+        if not 0 <= feet < float("inf"):
+            raise InputError(f"{flag}: {district}: give a finite, non-negative width (got {number})")
+        table[district] = feet
+    return table
+
+
+def settings_reach_ft(settings: MeasureSettings) -> float:
+    """How far around a lot a run with these settings reaches (:func:`sitecheck.schema.reach.reach_ft`)."""
+    adjoining = settings.adjoining
+    return reach_ft(
+        settings.wetland_adjacent_ft,
+        settings.watercourse_buffer_ft,
+        adjoining.rear_setback_ft,
+        adjoining.default_side_setback_ft,
+        *adjoining.side_setbacks_ft.values(),
+    )
+
+
+def _text(value: object) -> str | None:
+    return str(value) if value not in (None, "") else None

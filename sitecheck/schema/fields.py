@@ -1,0 +1,30 @@
+"""Field names the engine looks for, in order, when the user names none (case-insensitive)."""
+
+from __future__ import annotations
+
+ID_FIELD_CANDIDATES: tuple[str, ...] = ("parcel_id", "SBL", "PRINT_KEY")
+ZONING_FIELD_CANDIDATES: tuple[str, ...] = ("district", "ZONE", "ZONING")
+SDA_FIELD_CANDIDATES: tuple[str, ...] = ("in_sda", "sda")
+"""A yes/no parcel field that stands in for an SDA layer."""
+SOIL_FIELD_CANDIDATES: tuple[str, ...] = ("hydgrp", "hydgrpdcd", "HSG", "hsg_code")
+PHASE_FIELD_CANDIDATES: tuple[str, ...] = ("phase",)
+
+PASSTHROUGH_CANDIDATES: dict[str, tuple[str, ...]] = {
+    "address": ("address", "PARCEL_ADDR", "LOC_ADDRESS", "SITE_ADDR", "ADDR"),
+    "owner": ("owner", "OWNER_NAME", "PRIMARY_OWNER", "OWNERNAME"),
+    "land_use": ("land_use", "PROP_CLASS", "LANDUSE", "USE_CODE"),
+    "project_type": ("project_type",),
+    "activity": ("activity",),
+    "permit": ("permit",),
+    "larger_common_plan": ("larger_common_plan",),
+}
+"""Parcel fields passed through to the outputs under a standard name: the first present."""
+
+PROJECT_FIELDS: tuple[str, ...] = (
+    "project",
+    "project_type",
+    "activity",
+    "permit",
+    "larger_common_plan",
+)
+"""Project facts read from a lot's largest disturbance feature (a parcel field fills in)."""

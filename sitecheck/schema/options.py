@@ -1,0 +1,387 @@
+"""The options a run takes: type, unit, default, bounds, command-line flag and help.
+
+The command line builds its arguments from these, the panel's worker reads
+its settings by their names, and the QGIS plugin builds its Processing
+parameters from their description (``sitecheck describe --json``). Bounds are
+checked here once, by :meth:`Option.check`, for all of them alike.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Literal
+
+from sitecheck.errors import InputError
+
+Kind = Literal["number", "integer", "text", "choice", "switch"]
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option.
+
+    Attributes
+    ----------
+    name : str
+        Its name in settings, in the worker's requests and in the JSON's ``settings``.
+    flag : str
+        The command-line flag.
+    kind : str
+        ``number``, ``integer``, ``text``, ``choice`` or ``switch`` (a yes/no flag).
+    label : str
+        How a dialog names it.
+    help : str
+        One sentence for ``--help`` and the dialog's tooltip.
+    default : object
+        The value when not given (None: not set).
+    unit : str or None
+        ``ft``, ``percent``, ``share``, ``in``...
+    minimum, maximum : float or None
+        Bounds, inclusive unless ``above_minimum`` / ``below_maximum``.
+    choices : tuple of str
+        The values a ``choice`` takes.
+    processing : str or None
+        The key of the QGIS Processing parameter that sets it.
+    """
+
+    name: str
+    flag: str
+    kind: Kind
+    label: str
+    help: str
+    default: object = None
+    unit: str | None = None
+    minimum: float | None = None
+    maximum: float | None = None
+    above_minimum: bool = False
+    below_maximum: bool = False
+    choices: tuple[str, ...] = ()
+    processing: str | None = None
+
+    def check(self, value: object) -> object:
+        """The value if it is one this option takes; else InputError naming the flag.
+
+        Numbers must be finite and within the bounds; None passes (not given).
+        """
+        if value is None or self.kind in ("text", "switch"):
+            return value
+        if self.kind == "choice":
+            if value not in self.choices:
+                raise InputError(
+                    f"{self.flag}: {value!r} is not one of {', '.join(self.choices)}"
+                )
+            return value
+        number = _number(value, self.flag, whole=self.kind == "integer")
+        if self.minimum is not None:
+            if self.above_minimum and not number > self.minimum:
+                raise InputError(f"{self.flag}: must be more than {self.minimum:g} (got {value})")
+            if number < self.minimum:
+                raise InputError(f"{self.flag}: {_at_least(self.minimum)} (got {value})")
+        if self.maximum is not None:
+            if self.below_maximum and not number < self.maximum:
+                raise InputError(f"{self.flag}: must be less than {self.maximum:g} (got {value})")
+            if number > self.maximum:
+                raise InputError(f"{self.flag}: must be at most {self.maximum:g} (got {value})")
+        return int(number) if self.kind == "integer" else number
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "name": self.name,
+            "flag": self.flag,
+            "kind": self.kind,
+            "label": self.label,
+            "help": self.help,
+            "default": self.default,
+            "unit": self.unit,
+            "minimum": self.minimum,
+            "maximum": self.maximum,
+            "above_minimum": self.above_minimum,
+            "below_maximum": self.below_maximum,
+            "choices": list(self.choices),
+            "processing": self.processing,
+        }
+
+
+def _number(value: object, flag: str, whole: bool) -> float:
+    if isinstance(value, bool):
+        raise InputError(f"{flag}: not a number ({value!r})")
+    try:
+        number = float(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        raise InputError(f"{flag}: not a number ({value!r})") from None
+    if not math.isfinite(number):
+        raise InputError(f"{flag}: give a finite number (got {value})")
+    if whole and number != int(number):
+        raise InputError(f"{flag}: give a whole number (got {value})")
+    return number
+
+
+def _at_least(minimum: float) -> str:
+    return "must not be negative" if minimum == 0 else f"must be at least {minimum:g}"
+
+
+def _feet(name: str, flag: str, label: str, help_text: str, default: float, key: str | None):
+    return Option(
+        name, flag, "number", label, help_text, default, "ft", minimum=0.0, processing=key
+    )
+
+
+DEM_Z_UNITS = ("ft", "us-ft", "m")
+DUAL_HSG_READINGS = ("undrained", "drained")
+ENGINES = ("single", "dask")
+DEFAULT_PARTITION_SIZE = 10_000
+SLOPE_THRESHOLDS_PCT = (15.0, 25.0)
+"""The slope classes the metrics ``disturbed_on_slope_over_15pct_sqft`` and ``..._25pct_sqft`` name."""
+
+MEASURE_OPTIONS: tuple[Option, ...] = (
+    Option(
+        "id_field",
+        "--id-field",
+        "text",
+        "Parcel id field",
+        "parcel id field (default: parcel_id, SBL, PRINT_KEY, else FID)",
+        processing="ID_FIELD",
+    ),
+    Option(
+        "zoning_field",
+        "--zoning-field",
+        "text",
+        "Zoning district field",
+        "district code field (default: district, ZONE, ZONING)",
+        processing="ZONING_FIELD",
+    ),
+    _feet(
+        "wetland_adjacent_ft",
+        "--wetland-adjacent-ft",
+        "Wetland adjacent area (ft)",
+        "regulated adjacent area around wetlands, feet (default 100, the NYS minimum)",
+        100.0,
+        "WETLAND_ADJACENT_FT",
+    ),
+    _feet(
+        "watercourse_buffer_ft",
+        "--watercourse-buffer-ft",
+        "Watercourse buffer (ft)",
+        "buffer around watercourses, feet (default 100)",
+        100.0,
+        "WATERCOURSE_BUFFER_FT",
+    ),
+    Option(
+        "slope_thresholds",
+        "--slope-thresholds",
+        "text",
+        "Slope thresholds (%)",
+        "the two slope classes in percent; the slope metrics are named for 15 and 25 "
+        "(default 15,25)",
+        "15,25",
+        "percent",
+    ),
+    Option(
+        "dem_z_units",
+        "--dem-z-units",
+        "choice",
+        "DEM elevation units",
+        "DEM elevation units (default: the DEM's horizontal units)",
+        choices=DEM_Z_UNITS,
+    ),
+    _feet(
+        "rear_setback_ft",
+        "--rear-setback-ft",
+        "Rear setback (ft)",
+        "rear setback of the adjoining property buffer (default 30, § 254-4)",
+        30.0,
+        None,
+    ),
+    Option(
+        "side_setbacks",
+        "--side-setbacks",
+        "text",
+        "Side setbacks per district (e.g. A-1=20,A-2=15)",
+        'side setbacks per district, e.g. "AA-1=30,A-1=20" (feet)',
+        "",
+        "ft",
+        processing="SIDE_SETBACKS",
+    ),
+    _feet(
+        "default_side_setback_ft",
+        "--default-side-setback-ft",
+        "Side setback of districts not listed (ft)",
+        "side setback for districts not listed (default 30: errs toward flagging)",
+        30.0,
+        None,
+    ),
+    Option(
+        "crs",
+        "--crs",
+        "text",
+        "CRS to measure in",
+        "projected CRS to measure in (default: the parcel layer's)",
+    ),
+)
+
+CHECK_OPTIONS: tuple[Option, ...] = (
+    Option(
+        "tolerance",
+        "--tolerance",
+        "number",
+        "Review tolerance (share of a threshold)",
+        "share of a threshold within which a measured value needs review (default 0.02)",
+        0.02,
+        "share",
+        minimum=0.0,
+        maximum=0.5,
+        below_maximum=True,
+        processing="TOLERANCE",
+    ),
+)
+
+RUNOFF_OPTIONS: tuple[Option, ...] = (
+    Option(
+        "soil_field",
+        "--soil-field",
+        "text",
+        "Soil group field",
+        "soil group field of --soils (default: hydgrp, hydgrpdcd, HSG)",
+        processing="SOIL_FIELD",
+    ),
+    Option(
+        "default_hsg",
+        "--default-hsg",
+        "choice",
+        "Default soil group",
+        "soil group of lots (or parts of lots) --soils does not map",
+        choices=("A", "B", "C", "D", "A/D", "B/D", "C/D"),
+        processing="DEFAULT_HSG",
+    ),
+    Option(
+        "dual_hsg",
+        "--dual-hsg",
+        "choice",
+        "Dual soil groups (A/D, B/D, C/D)",
+        "read A/D, B/D, C/D as D (undrained, default) or as the first letter (drained)",
+        "undrained",
+        choices=DUAL_HSG_READINGS,
+        processing="DUAL_HSG",
+    ),
+    Option(
+        "rainfall",
+        "--rainfall",
+        "text",
+        "Design-storm rainfall, 24-hour inches (e.g. 25=6.2,100=8.0)",
+        '24-hour design-storm depths, inches, e.g. "2=3.5,10=5.1,25=6.2,50=7.0,100=8.0"; '
+        "storms not given keep the pack's default depth",
+        unit="in",
+        processing="RAINFALL",
+    ),
+    Option(
+        "wqv_rainfall_in",
+        "--wqv-rainfall",
+        "number",
+        "Water-quality rainfall P (in)",
+        "90% rainfall event P for the water-quality volume, inches "
+        "(default 1; NYS Design Manual Figure 4.1)",
+        1.0,
+        "in",
+        minimum=0.0,
+        above_minimum=True,
+        processing="WQV_RAINFALL",
+    ),
+    Option(
+        "pervious_cover",
+        "--pervious-cover",
+        "text",
+        "TR-55 cover of pervious ground",
+        "TR-55 cover of pervious ground (default open_space_good)",
+        "open_space_good",
+    ),
+    Option(
+        "unimproved_cover",
+        "--unimproved-cover",
+        "text",
+        "TR-55 cover of an unimproved lot",
+        "TR-55 cover of an unimproved lot, Scarsdale SDA before condition (default woods_good)",
+        "woods_good",
+    ),
+)
+
+RUN_OPTIONS: tuple[Option, ...] = (
+    Option(
+        "threads",
+        "--threads",
+        "integer",
+        "Geometry threads",
+        "threads for geometry work (default: every core; env SITECHECK_THREADS)",
+        minimum=1.0,
+    ),
+    Option(
+        "engine",
+        "--engine",
+        "choice",
+        "Engine",
+        "single: this process (default); dask: partitions on a Dask cluster",
+        "single",
+        choices=ENGINES,
+    ),
+    Option(
+        "scheduler",
+        "--scheduler",
+        "text",
+        "Dask scheduler",
+        "Dask scheduler address (tcp://host:8786); default a local cluster",
+    ),
+    Option(
+        "workers",
+        "--workers",
+        "integer",
+        "Dask workers",
+        "worker processes of the local cluster (default: cores)",
+        minimum=1.0,
+    ),
+    Option(
+        "partition_size",
+        "--partition-size",
+        "integer",
+        "Parcels per Dask task",
+        f"parcels per Dask task (default {DEFAULT_PARTITION_SIZE:,})",
+        DEFAULT_PARTITION_SIZE,
+        minimum=1.0,
+    ),
+    Option(
+        "worker_memory",
+        "--worker-memory",
+        "text",
+        "Memory per Dask worker",
+        'memory limit of each local worker, e.g. "1.5GB" (default: shared equally)',
+        "auto",
+    ),
+)
+
+NOTIFY_OPTIONS: tuple[Option, ...] = (
+    Option(
+        "distance_ft",
+        "--distance-ft",
+        "number",
+        "Notice distance (ft)",
+        "notice distance (default 200)",
+        200.0,
+        "ft",
+        minimum=0.0,
+        above_minimum=True,
+        processing="DISTANCE_FT",
+    ),
+)
+
+OPTIONS: tuple[Option, ...] = (
+    *MEASURE_OPTIONS,
+    *CHECK_OPTIONS,
+    *RUNOFF_OPTIONS,
+    *RUN_OPTIONS,
+    *NOTIFY_OPTIONS,
+)
+OPTION_BY_NAME: dict[str, Option] = {option.name: option for option in OPTIONS}
+
+
+def option(name: str) -> Option:
+    """The option of that name."""
+    return OPTION_BY_NAME[name]

@@ -1,0 +1,160 @@
+"""The vocabulary: one description, and every surface of the engine built from it."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import json
+import subprocess
+import sys
+
+import pytest
+
+from sitecheck.app.cli import main
+from sitecheck.app.worker import serve
+from sitecheck.measure.driver import MeasureInputs
+from sitecheck.sample.village import generate_village
+from sitecheck.schema.describe import describe
+from sitecheck.schema.options import OPTIONS
+from sitecheck.schema.roles import VECTOR_ROLES
+
+
+@pytest.fixture(scope="module")
+def village(tmp_path_factory):
+    return generate_village(tmp_path_factory.mktemp("schema-village"))
+
+
+def test_describe_json_is_the_description(tmp_path):
+    run = subprocess.run(
+        [sys.executable, "-m", "sitecheck", "describe", "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    printed = json.loads(run.stdout)
+    assert printed == json.loads(json.dumps(describe()))
+    assert {"roles", "options", "metrics", "flag_kinds", "severities", "packs", "fields"} <= set(
+        printed
+    )
+
+
+def test_measure_inputs_take_the_vector_roles_of_the_description():
+    fields = [f.name for f in dataclasses.fields(MeasureInputs)]
+    assert fields == [*VECTOR_ROLES, "dem"]
+    roles = {role["key"]: role for role in describe()["roles"]}  # type: ignore[union-attr]
+    assert [key for key, role in roles.items() if role["required"]] == ["parcels", "disturbance"]
+
+
+def test_every_metric_the_json_writes_is_described(village, tmp_path):
+    gpkg = village["gpkg"]
+    out = tmp_path / "m.json"
+    argv = ["measure", "--quiet", "--parcels", f"{gpkg}:parcels"]
+    argv += ["--disturbance", f"{gpkg}:disturbance", "--out", str(tmp_path / "m.gpkg")]
+    assert main([*argv, "--json", str(out)]) == 0
+    written = set(json.loads(out.read_text())["parcels"][0]["metrics"])
+    description = describe()
+    described = {m["name"] for m in description["metrics"]}  # type: ignore[union-attr]
+    described |= set(description["acre_metrics"].values())  # type: ignore[union-attr]
+    assert written == described
+
+
+def test_severities_run_from_least_to_most_demanding():
+    keys = [s["key"] for s in describe()["severities"]]  # type: ignore[union-attr]
+    # The order the law's own words imply: an exemption asks nothing; a state permit the most.
+    assert keys[0] == "exempt" and keys[-1] == "state_permit_required"
+    assert keys.index("submittal_required") < keys.index("permit_required")
+    assert keys.index("permit_required") < keys.index("board_approval_required")
+
+
+def test_every_colour_is_a_hex_colour_and_every_label_is_unique():
+    description = describe()
+    for part in ("severities", "flag_kinds"):
+        entries = description[part]
+        labels = [entry["label"] for entry in entries]  # type: ignore[union-attr]
+        assert len(set(labels)) == len(labels)
+        for entry in entries:  # type: ignore[union-attr]
+            colour = entry["colour"]
+            assert len(colour) == 7 and colour[0] == "#" and int(colour[1:], 16) >= 0
+
+
+def test_every_flag_kind_names_a_metric():
+    metrics = {m["name"] for m in describe()["metrics"]}  # type: ignore[union-attr]
+    for kind in describe()["flag_kinds"]:  # type: ignore[union-attr]
+        assert kind["metric"] in metrics
+
+
+NUMERIC_FLAGS = [o.flag for o in OPTIONS if o.kind == "number" and o.name != "distance_ft"]
+
+
+@pytest.mark.parametrize("flag", NUMERIC_FLAGS)
+@pytest.mark.parametrize("value", ["nan", "inf", "-5"])
+def test_check_refuses_numbers_without_meaning_naming_the_option(
+    village, tmp_path, capsys, flag, value
+):
+    gpkg = village["gpkg"]
+    argv = ["check", "--quiet", "--ordinance", "scarsdale", "--parcels", f"{gpkg}:parcels"]
+    argv += ["--disturbance", f"{gpkg}:disturbance", "--out", str(tmp_path / "o.gpkg")]
+    assert main([*argv, f"{flag}={value}"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"sitecheck: error: {flag}: ") and err.count("\n") == 1
+    assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("value", ["nan", "0", "-1"])
+def test_notify_refuses_a_distance_without_meaning(village, tmp_path, capsys, value):
+    gpkg = village["gpkg"]
+    argv = ["notify", "--parcels", f"{gpkg}:parcels", "--lot", "1.1-2-6"]
+    assert main([*argv, "--distance-ft", value, "--out", str(tmp_path / "n.gpkg")]) == 2
+    assert "--distance-ft:" in capsys.readouterr().err
+
+
+def _worker(requests: list[dict]) -> list[dict]:
+    stdout = io.StringIO()
+    serve(io.StringIO("".join(json.dumps(r) + "\n" for r in requests)), stdout)
+    return [json.loads(line) for line in stdout.getvalue().splitlines()]
+
+
+@pytest.mark.parametrize(
+    ("setting", "value", "flag"),
+    [
+        ("wetland_adjacent_ft", -5, "--wetland-adjacent-ft"),
+        ("rear_setback_ft", "nan", "--rear-setback-ft"),
+        ("slope_thresholds_pct", [10, 20], "--slope-thresholds"),
+    ],
+)
+def test_worker_refuses_the_settings_the_cli_refuses(village, setting, value, flag):
+    gpkg = village["gpkg"]
+    request = {
+        "op": "open",
+        "inputs": {"parcels": f"{gpkg}:parcels"},
+        "ordinance": "scarsdale",
+        "settings": {setting: value},
+    }
+    (reply,) = _worker([request])
+    assert reply["ok"] is False and reply["error"].startswith(f"{flag}: ")
+
+
+def test_other_slope_thresholds_are_refused_by_check_and_mapped_by_steep_slopes(
+    village, tmp_path, capsys
+):
+    gpkg = village["gpkg"]
+    argv = ["check", "--quiet", "--ordinance", "scarsdale", "--parcels", f"{gpkg}:parcels"]
+    argv += ["--disturbance", f"{gpkg}:disturbance", "--out", str(tmp_path / "o.gpkg")]
+    assert main([*argv, "--slope-thresholds", "5,10"]) == 2
+    assert "disturbed_on_slope_over_15pct_sqft" in capsys.readouterr().err
+    out = tmp_path / "slopes.tif"
+    assert (
+        main(
+            [
+                "steep-slopes",
+                "--dem",
+                str(village["dem"]),
+                "--slope-thresholds",
+                "5,10",
+                "--out",
+                str(out),
+            ]
+        )
+        == 0
+    )
+    assert out.is_file()
