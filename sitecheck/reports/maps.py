@@ -27,6 +27,7 @@ from matplotlib.path import Path
 from mpl_toolkits.axes_grid1.anchored_artists import AnchoredSizeBar
 from PIL import Image
 
+from sitecheck.schema.flags import FLAG_BY_KEY
 from sitecheck.screening.check import CheckResult
 
 WIDTH_PX, HEIGHT_PX, DPI = 640, 480, 96
@@ -47,27 +48,33 @@ DISTURBANCE_EDGE = "#8a5a1c"
 
 @dataclass(frozen=True)
 class FlagStyle:
-    """How a flag kind is drawn and named in the legend."""
+    """How a flag kind is drawn and named in the legend (label and colour from the vocabulary)."""
 
     label: str
     colour: str
     hatch: str | None = None
 
 
-# Drawn in this order: wide, faint areas first, so narrower ones stay visible on top.
+# Drawn in this order: wide, faint areas first, so narrower ones stay visible on top. Thin
+# strips along lot lines are hatched, so the lot line stays readable under them.
+DRAW_ORDER = (
+    "slope_over_15pct",
+    "slope_over_25pct",
+    "wetland_adjacent",
+    "wetland",
+    "watercourse_buffer",
+    "floodplain_0_2pct",
+    "floodplain_1pct",
+    "floodway",
+    "adjoining_buffer",
+    "outside_parcel",
+)
+HATCHES = {"adjoining_buffer": "////", "outside_parcel": "xxxx"}
 FLAG_STYLES: dict[str, FlagStyle] = {
-    "slope_over_15pct": FlagStyle("slope over 15%", "#e6b800"),
-    "slope_over_25pct": FlagStyle("slope over 25%", "#d9480f"),
-    "wetland_adjacent": FlagStyle("wetland adjacent area", "#74c69d"),
-    "wetland": FlagStyle("wetland", "#2d6a4f"),
-    "watercourse_buffer": FlagStyle("watercourse buffer", "#4dabf7"),
-    "floodplain_0_2pct": FlagStyle("0.2% floodplain", "#a5d8ff"),
-    "floodplain_1pct": FlagStyle("1% floodplain", "#1c7ed6"),
-    "floodway": FlagStyle("floodway", "#0b3d91"),
-    "adjoining_buffer": FlagStyle("adjoining property buffer", "#c2255c", "////"),
-    "outside_parcel": FlagStyle("outside the lot", "#7048e8", "xxxx"),
+    key: FlagStyle(FLAG_BY_KEY[key].label, FLAG_BY_KEY[key].colour, HATCHES.get(key))
+    for key in DRAW_ORDER
 }
-OTHER_FLAG = FlagStyle("other constraint", "#868e96")
+OTHER_FLAG = FlagStyle("Other constraint", "#868e96")
 
 
 def polygon_path(geom: shapely.Geometry | None) -> Path | None:

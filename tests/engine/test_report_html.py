@@ -19,14 +19,8 @@ from sitecheck.io.readers import LayerSource
 from sitecheck.measure.driver import MeasureInputs
 from sitecheck.pipeline.run import screen
 from sitecheck.pipeline.spec import RunSpec
-from sitecheck.reports.html import (
-    format_sqft,
-    group_by_reason,
-    listed_rows,
-    natural_key,
-    render_report,
-    write_html_report,
-)
+from sitecheck.reports.html import listed_rows, render_report, write_html_report
+from sitecheck.reports.html_format import format_sqft, group_by_reason, natural_key
 from sitecheck.reports.maps import parcel_map_png
 from sitecheck.rules.outcome import NEEDS_REVIEW
 from sitecheck.sample.village import generate_village

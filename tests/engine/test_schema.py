@@ -158,3 +158,22 @@ def test_other_slope_thresholds_are_refused_by_check_and_mapped_by_steep_slopes(
         == 0
     )
     assert out.is_file()
+
+
+def test_report_styles_and_maps_take_the_described_colours_and_labels():
+    import re
+
+    from sitecheck.reports.html import report_style
+    from sitecheck.reports.html_format import severity_badge
+    from sitecheck.reports.maps import FLAG_STYLES
+
+    css = report_style()
+    for severity in describe()["severities"]:  # type: ignore[union-attr]
+        key, colour = severity["key"], severity["colour"]
+        found = re.search(rf"\.sev-{key} \{{ background: (#[0-9a-f]{{6}});", css)
+        assert found and found.group(1) == colour, key
+        assert f">{severity['label']}</span>" in severity_badge(key)
+    kinds = {k["key"]: k for k in describe()["flag_kinds"]}  # type: ignore[union-attr]
+    assert set(FLAG_STYLES) == set(kinds)
+    for key, style in FLAG_STYLES.items():
+        assert (style.label, style.colour) == (kinds[key]["label"], kinds[key]["colour"])

@@ -1,0 +1,139 @@
+"""The HTML report's header and audit block: packs, inputs with their hashes, CRS, settings."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+from sitecheck import __version__
+from sitecheck.reports.html_format import esc, flatten_settings, kv_table, text_or_dash
+from sitecheck.rules.pack import Pack
+from sitecheck.screening.check import CheckResult
+
+
+def _pack_line(pack: Pack) -> str:
+    return (
+        f"<li><strong>{esc(pack.name)}</strong>, {esc(pack.chapter)} "
+        f'<span class="muted">(pack <code>{esc(pack.id)}</code>, '
+        f"version {esc(pack.version)})</span></li>"
+    )
+
+
+def header_section(result: CheckResult, generated: datetime, rows: list[int]) -> str:
+    measured = result.measured
+    crs = measured.working.to_json()
+    packs = "".join(_pack_line(pack) for pack in result.packs.values())
+    return (
+        '<header class="report-header">\n'
+        '<div class="kicker">Stormwater management and erosion control screening</div>\n'
+        "<h1>SiteCheck compliance report</h1>\n"
+        f'<div class="packs"><ul>{packs}</ul></div>\n'
+        '<div class="meta">'
+        f"<span>Report date <strong>{esc(generated.astimezone(timezone.utc).strftime('%Y-%m-%d'))}"
+        "</strong> (UTC)</span>"
+        f"<span><strong>{len(rows):,}</strong> parcels listed of "
+        f"{len(measured.parcels):,} in the parcel layer</span>"
+        f"<span>Measured in <strong>{esc(crs['authid'] or crs['name'])}</strong> "
+        f"({esc(crs['area_unit'])})</span>"
+        f"<span>SiteCheck {esc(__version__)}</span></div>\n"
+        '<nav class="toc"><a href="#audit">Audit</a><a href="#summary">Summary</a>'
+        f'<a href="#parcels">Parcels ({len(rows):,})</a></nav>\n'
+        "</header>\n"
+    )
+
+
+def audit_section(result: CheckResult, generated: datetime, all_parcels: bool) -> str:
+    measured = result.measured
+    run = [
+        ("SiteCheck version", esc(__version__)),
+        ("Generated (UTC)", esc(generated.astimezone(timezone.utc).isoformat(timespec="seconds"))),
+        ("Parcel id field", f"<code>{esc(measured.id_field)}</code>"),
+        (
+            "Parcels listed",
+            "every parcel"
+            if all_parcels
+            else "parcels with disturbance or a change of impervious cover",
+        ),
+    ]
+    return (
+        '<section id="audit">\n<h2>Audit</h2>\n'
+        + kv_table(run)
+        + "<h4>Rule packs</h4>\n"
+        + _packs_table(result)
+        + "<h4>Input layers</h4>\n"
+        + _inputs_table(result)
+        + "<h4>Coordinate reference system</h4>\n"
+        + _crs_table(result)
+        + "<h4>Settings</h4>\n"
+        + _settings_table(result)
+        + _warnings(result)
+        + "</section>\n"
+    )
+
+
+def _packs_table(result: CheckResult) -> str:
+    rows = []
+    for pack in result.packs.values():
+        amendments = "".join(f"<li>{esc(a)}</li>" for a in pack.amendments)
+        rows.append(
+            f"<tr><td><code>{esc(pack.id)}</code></td><td>{esc(pack.name)}<br>"
+            f'<span class="muted">{esc(pack.chapter)}</span>'
+            + (f"<ul>{amendments}</ul>" if amendments else "")
+            + f'</td><td>{esc(pack.version)}</td><td class="num">{len(pack.rules)}</td>'
+            f'<td><code class="hash">{esc(pack.path)}</code></td>'
+            f'<td><code class="hash">{esc(pack.sha256)}</code></td></tr>'
+        )
+    return (
+        "<table><thead><tr><th>Pack</th><th>Ordinance</th><th>Version</th>"
+        '<th class="num">Rules</th><th>File</th><th>SHA-256</th></tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table>\n"
+    )
+
+
+def _inputs_table(result: CheckResult) -> str:
+    rows = [
+        f'<tr><td>{esc(record.name)}</td><td><code class="hash">{esc(record.path)}</code></td>'
+        f"<td>{text_or_dash(record.layer)}</td>"
+        f'<td><code class="hash">{text_or_dash(record.sha256, "not hashed (a folder)")}</code></td>'
+        f'<td class="num">{record.feature_count:,}</td></tr>'
+        for record in result.measured.log.inputs
+    ]
+    return (
+        "<table><thead><tr><th>Input</th><th>Path</th><th>Layer</th><th>SHA-256 of the file</th>"
+        f'<th class="num">Features</th></tr></thead><tbody>{"".join(rows)}</tbody></table>\n'
+    )
+
+
+def _crs_table(result: CheckResult) -> str:
+    crs = result.measured.working.to_json()
+    return kv_table(
+        [
+            ("EPSG", text_or_dash(crs["epsg"], "none")),
+            ("Name", esc(crs["name"])),
+            ("Area unit", esc(crs["area_unit"])),
+            ("How chosen", esc(crs["how_chosen"])),
+        ]
+    )
+
+
+def _settings_table(result: CheckResult) -> str:
+    pairs = [
+        (name, f"<code>{esc(value)}</code>")
+        for name, value in flatten_settings(result.measured.settings.to_json())
+    ]
+    pairs.append(
+        (
+            "tolerance",
+            f"<code>{esc(result.tolerance)}</code> "
+            f'<span class="muted">(a measured value within {result.tolerance:.0%} of a '
+            "threshold needs review)</span>",
+        )
+    )
+    return kv_table(pairs)
+
+
+def _warnings(result: CheckResult) -> str:
+    warnings = result.measured.log.warnings
+    if not warnings:
+        return '<h4>Warnings</h4>\n<p class="muted">No warnings were raised.</p>\n'
+    items = "".join(f"<li>{esc(message)}</li>" for message in warnings)
+    return f'<h4 id="warnings">Warnings ({len(warnings)})</h4>\n<ul>{items}</ul>\n'

@@ -1,0 +1,191 @@
+"""One parcel's section of the HTML report: facts, map, measurements and every rule's outcome."""
+
+from __future__ import annotations
+
+import base64
+
+from sitecheck.reports.html_format import (
+    PARCEL_FACTS,
+    anchor,
+    cell_value,
+    esc,
+    format_acres,
+    format_metric,
+    group_by_reason,
+    is_missing,
+    outcome_badge,
+    sentence_case,
+    severity_badge,
+    storm_list,
+    text_or_dash,
+)
+from sitecheck.reports.runoff import parcel_runoff_table
+from sitecheck.rules.outcome import NEEDS_REVIEW, NOT_TRIGGERED, TRIGGERED, ParcelOutcome, Trigger
+from sitecheck.schema.metrics import ACRE_METRICS, METRICS, acres_name
+from sitecheck.schema.severities import SEVERITY_KEYS
+from sitecheck.screening.check import CheckResult
+
+
+def parcel_section(result: CheckResult, row: int, png: bytes | None, max_maps: int) -> str:
+    outcome = result.outcomes[row]
+    parcel_id = cell_value(result, row, "parcel_id")
+    address = cell_value(result, row, "address")
+    where = "" if is_missing(address) else f'<span class="where">{esc(address)}</span>'
+    return (
+        f'<section class="parcel" id="{anchor(row)}">\n'
+        f'<div class="parcel-head"><h3>Parcel {esc(parcel_id)}</h3>{where}'
+        f"{outcome_badge(outcome)}</div>\n"
+        '<div class="parcel-body">'
+        + _map_figure(parcel_id, png, max_maps)
+        + _facts(result, row)
+        + "</div>\n<h4>Measurements</h4>\n"
+        + _metrics_table(result, row)
+        + parcel_runoff_table(result, row)
+        + _outcomes(outcome)
+        + '<p class="back"><a href="#summary">Back to the summary</a></p>\n</section>\n'
+    )
+
+
+def _map_figure(parcel_id: object, png: bytes | None, max_maps: int) -> str:
+    if png is None and max_maps <= 0:
+        return '<div class="no-map">This report was made without parcel maps.</div>'
+    if png is None:
+        return (
+            f'<div class="no-map">No map for this parcel: the report draws at most '
+            f"{max_maps:,} maps, for the parcels first in the summary.</div>"
+        )
+    data = base64.b64encode(png).decode("ascii")
+    return (
+        '<figure class="map">'
+        f'<img src="data:image/png;base64,{data}" width="640" height="480" '
+        f'alt="Map of parcel {esc(parcel_id)}">'
+        "<figcaption>The lot, its disturbance and where the disturbance meets a constraint. "
+        "Grid north up.</figcaption></figure>"
+    )
+
+
+def _facts(result: CheckResult, row: int) -> str:
+    outcome = result.outcomes[row]
+    pack = "no pack applies" if outcome is None else f"{outcome.pack.name} ({outcome.pack.id})"
+    items = [("Ordinance", esc(pack))]
+    items += [
+        (label, text_or_dash(cell_value(result, row, name)))
+        for name, label in PARCEL_FACTS
+        if name in result.measured.parcels.columns
+    ]
+    body = "".join(f"<dt>{esc(label)}</dt><dd>{value}</dd>" for label, value in items)
+    return f'<dl class="facts">{body}</dl>'
+
+
+def _metrics_table(result: CheckResult, row: int) -> str:
+    lines = []
+    for metric in METRICS:
+        value = cell_value(result, row, metric.name)
+        text = format_metric(metric, value)
+        cell = f'<span class="muted">{esc(text)}</span>' if is_missing(value) else esc(text)
+        acres = (
+            format_acres(cell_value(result, row, acres_name(metric.name)))
+            if metric.name in ACRE_METRICS
+            else ""
+        )
+        lines.append(
+            f'<tr><td>{esc(sentence_case(metric.label))}</td><td class="num">{cell}</td>'
+            f'<td class="num">{esc(acres)}</td><td><code>{esc(metric.name)}</code></td></tr>'
+        )
+    unit = result.measured.working.area_unit
+    return (
+        f'<table class="metrics"><caption>Areas in '
+        f"{esc(unit)}; an acre is 43,560 sq ft.</caption><thead><tr><th>Measurement</th>"
+        '<th class="num">Value</th><th class="num">Acres</th><th>Field</th></tr></thead>'
+        f"<tbody>{''.join(lines)}</tbody></table>\n"
+    )
+
+
+def _outcomes(outcome: ParcelOutcome | None) -> str:
+    if outcome is None:
+        return '<p class="notice">No rule pack applies: the parcel lies in no jurisdiction.</p>\n'
+    if not outcome.triggers:
+        return '<p class="muted">No work on this parcel: no rule was evaluated.</p>\n'
+    return (
+        _triggered(outcome.of(TRIGGERED))
+        + _needs_review(outcome.of(NEEDS_REVIEW))
+        + _not_triggered(outcome.of(NOT_TRIGGERED))
+    )
+
+
+def _triggered(triggers: list[Trigger]) -> str:
+    out = [f"<h4>Triggered rules ({len(triggers)})</h4>\n"]
+    if not triggers:
+        out.append('<p class="muted">No rule is triggered.</p>\n')
+    for severity in reversed(SEVERITY_KEYS):
+        group = [t for t in triggers if t.rule.severity == severity]
+        if group:
+            out.append(f"<h5>{severity_badge(severity)} {len(group)}</h5>\n")
+            out += [_rule_card(trigger) for trigger in group]
+    return "".join(out)
+
+
+def _needs_review(triggers: list[Trigger]) -> str:
+    if not triggers:
+        return '<h4>Needs review (0)</h4>\n<p class="muted">No rule needs review.</p>\n'
+    out = [f"<h4>Needs review ({len(triggers)})</h4>\n"]
+    for reason, group in group_by_reason(triggers):
+        count = f"{len(group)} rules" if len(group) > 1 else "1 rule"
+        out.append(
+            '<div class="review-group">'
+            f'<p class="why"><span class="badge review">Needs review</span> '
+            f'<span class="label">Why ({count}):</span> {esc(reason)}</p>'
+            + "".join(_rule_card(trigger, with_reason=False) for trigger in group)
+            + "</div>\n"
+        )
+    return "".join(out)
+
+
+def _not_triggered(triggers: list[Trigger]) -> str:
+    rows = "".join(
+        f'<tr><td class="citation">{esc(t.rule.citation)}</td><td>{esc(t.rule.title)}'
+        f"{_quote(t)}</td><td>{severity_badge(t.rule.severity)}</td><td>{esc(t.reason)}</td></tr>"
+        for t in triggers
+    )
+    return (
+        f'<details class="not-triggered"><summary>Not triggered ({len(triggers)})</summary>'
+        "<table><thead><tr><th>Section</th><th>Rule</th><th>Severity when triggered</th>"
+        f"<th>Why not</th></tr></thead><tbody>{rows}</tbody></table></details>\n"
+    )
+
+
+def _rule_card(trigger: Trigger, with_reason: bool = True) -> str:
+    rule = trigger.rule
+    parts = [
+        f'<div class="rule rule-{esc(rule.severity)}"><div class="rule-head">'
+        f'<span class="citation">{esc(rule.citation)}</span>'
+        f'<span class="rule-title">{esc(rule.title)}</span>{severity_badge(rule.severity)}</div>',
+        f"<p>{esc(rule.requirement)}</p>",
+    ]
+    if with_reason:
+        parts.append(f'<p><span class="label">Why:</span> {esc(trigger.reason)}</p>')
+    if rule.requirements:
+        items = "".join(f"<li>{esc(item)}</li>" for item in rule.requirements)
+        parts.append(f'<p class="label">Required:</p><ul>{items}</ul>')
+    if rule.design_storms:
+        parts.append(
+            f'<p><span class="label">Design storms:</span> {esc(storm_list(rule.design_storms))}'
+            + (
+                f" (governing: {esc(rule.design_storm_years)}-year)"
+                if rule.design_storm_years
+                else ""
+            )
+            + "</p>"
+        )
+    parts.append(_quote(trigger))
+    parts.append("</div>\n")
+    return "".join(parts)
+
+
+def _quote(trigger: Trigger) -> str:
+    rule = trigger.rule
+    return (
+        f"<details><summary>Ordinance text, {esc(rule.citation)}</summary>"
+        f"<blockquote>{esc(rule.quote)}</blockquote>"
+        f'<p class="muted">Rule <code>{esc(rule.id)}</code></p></details>'
+    )
