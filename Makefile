@@ -90,7 +90,7 @@ test-qgis: install qgis-deps
 	  $(SYSTEM_PYTHON) -m pytest -p no:cacheprovider tests/qgis
 
 lint: install
-	$(VENV)/bin/ruff check sitecheck tests bench processing layers ui tools plugin.py __init__.py
+	$(VENV)/bin/ruff check sitecheck tests bench processing layers ui bridge tools plugin.py __init__.py
 	$(VENV)/bin/mypy
 
 # --- benchmarks and packaging -----------------------------------------------

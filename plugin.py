@@ -3,16 +3,8 @@
 from __future__ import annotations
 
 from qgis.core import QgsApplication
-from qgis.PyQt.QtGui import QIcon
 
-from . import resources  # noqa: F401 - registers the icons of resources.qrc
-
-ICON_PATH = ":/plugins/sitecheck/icons/sitecheck.svg"
-
-
-def plugin_icon() -> QIcon:
-    """The SiteCheck icon, from the compiled resources.qrc."""
-    return QIcon(ICON_PATH)
+from .bridge.icon import plugin_icon
 
 
 class SiteCheckPlugin:

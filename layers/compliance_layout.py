@@ -41,7 +41,7 @@ from qgis.PyQt.QtCore import QVariant
 from qgis.PyQt.QtGui import QFont
 from qgis.PyQt.QtXml import QDomDocument
 
-from ..ui.roles import KEY_METRICS, SEVERITY_LABELS, SEVERITY_ORDER, format_metric
+from ..bridge.vocabulary import KEY_METRICS, SEVERITY_LABELS, SEVERITY_ORDER, format_metric
 
 TEMPLATE = Path(__file__).resolve().parent / "compliance_atlas.qpt"
 PAGE_WIDTH_MM, PAGE_HEIGHT_MM = 279.4, 215.9  # US Letter, landscape

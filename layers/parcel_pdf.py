@@ -13,7 +13,7 @@ from qgis.core import (
 from qgis.PyQt.QtCore import QVariant
 
 from .compliance_layout import bind, coverage_layer, export_pdf, load_layout, subject_layer
-from .exchange import style_path
+from .styling import style_path
 
 
 def _geometry(wkb_hex: str) -> QgsGeometry:

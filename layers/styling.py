@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from qgis.core import QgsProcessingLayerPostProcessorInterface, QgsProject
 
-from .exchange import style_path
+STYLES_DIR = Path(__file__).resolve().parent / "styles"
 
 # Post-processors must outlive the algorithm that creates them: QGIS calls them
 # on the main thread after the run. They are dropped once they have run.
 _pending: list[QgsProcessingLayerPostProcessorInterface] = []
+
+
+def style_path(name: str) -> Path:
+    """The .qml style of a result layer (``parcels``, ``flags``)."""
+    return STYLES_DIR / f"{name}.qml"
 
 
 class StyleAndGroup(QgsProcessingLayerPostProcessorInterface):

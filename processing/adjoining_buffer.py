@@ -11,7 +11,7 @@ from qgis.core import (
     QgsProcessingParameterString,
 )
 
-from ..layers.exchange import copy_to_sink, export_source, result_layer
+from ..bridge.exchange import copy_to_sink, export_source, result_layer
 from .compat import FLAG_ADVANCED, NUMBER_DOUBLE, VECTOR_POLYGON
 from .engine_algorithm import EngineAlgorithm, TemporaryFolder
 

@@ -15,65 +15,38 @@ from qgis.core import (
     QgsProcessingParameterField,
     QgsProcessingParameterFile,
     QgsProcessingParameterFileDestination,
-    QgsProcessingParameterNumber,
     QgsProcessingParameterRasterLayer,
     QgsProcessingParameterString,
 )
 
-from ..layers.exchange import copy_to_sink, export_source, result_layer
+from ..bridge.exchange import copy_to_sink, export_source, result_layer
+from ..bridge.vocabulary import (
+    ALL_ROLES,
+    DESCRIPTION,
+    ORDINANCE_TITLES,
+    ORDINANCES,
+    ROLE_BY_KEY,
+    option,
+)
 from ..layers.styling import load_styled
 from .compat import (
     FILE_BEHAVIOR_FILE,
     FLAG_ADVANCED,
-    NUMBER_DOUBLE,
     VECTOR_ANY,
     VECTOR_POLYGON,
 )
 from .engine_algorithm import EngineAlgorithm, TemporaryFolder
+from .parameters import number_parameter, sentence
 from .runoff_parameters import runoff_arguments, runoff_parameters
 
-ORDINANCES = ("larchmont", "homer", "scarsdale")
-ORDINANCE_NAMES = (
-    "Larchmont, Ch. 335 (stormwater management)",
-    "Homer, Ch. 228 Art. XII (stormwater control)",
-    "Scarsdale, Ch. 254 (stormwater management and erosion control)",
-)
+ORDINANCE_IDS = tuple(pack_id for pack_id, _ in ORDINANCES)
 
-# Optional layers: parameter key, engine option, help text.
-OPTIONAL_LAYERS = (
-    (
-        "IMPERVIOUS_EXISTING",
-        "--impervious-existing",
-        VECTOR_POLYGON,
-        "Existing impervious cover (buildings, driveways, patios).",
-    ),
-    (
-        "IMPERVIOUS_PROPOSED",
-        "--impervious-proposed",
-        VECTOR_POLYGON,
-        "The complete post-construction impervious cover of each project lot, not only what is new.",
-    ),
-    (
-        "FLOODPLAIN",
-        "--floodplain",
-        VECTOR_POLYGON,
-        "FEMA flood hazard areas (NFHL S_FLD_HAZ_AR) with FLD_ZONE, ZONE_SUBTY and SFHA_TF.",
-    ),
-    ("WETLANDS", "--wetlands", VECTOR_POLYGON, "Regulated wetlands."),
-    (
-        "WATERCOURSES",
-        "--watercourses",
-        VECTOR_ANY,
-        "Streams and other watercourses (lines or polygons).",
-    ),
-    ("SDA", "--sda", VECTOR_POLYGON, "Sensitive drainage areas (Scarsdale)."),
-    ("ZONING", "--zoning", VECTOR_POLYGON, "Zoning districts with a district code field."),
-    (
-        "IMPAIRED_WATERSHEDS",
-        "--impaired-watersheds",
-        VECTOR_POLYGON,
-        "Watersheds of 303(d)-listed or TMDL waters.",
-    ),
+# Optional layers of the measurement: every described role with a Processing key, less the
+# required ones, the DEM and the runoff screen's soils (runoff_parameters.py has those).
+OPTIONAL_LAYERS = tuple(
+    role
+    for role in ALL_ROLES
+    if role.processing and not role.required and role.geometry != "raster" and role.key != "soils"
 )
 
 
@@ -130,7 +103,10 @@ class CheckSiteAlgorithm(EngineAlgorithm):
     def initAlgorithm(self, config=None) -> None:  # noqa: N802 - QGIS API name
         self._add(
             QgsProcessingParameterEnum(
-                self.ORDINANCE, "Ordinance", options=list(ORDINANCE_NAMES), defaultValue=2
+                self.ORDINANCE,
+                "Ordinance",
+                options=list(ORDINANCE_TITLES),
+                defaultValue=ORDINANCE_IDS.index("scarsdale"),
             ),
             "The village whose stormwater ordinance applies.",
         )
@@ -144,27 +120,23 @@ class CheckSiteAlgorithm(EngineAlgorithm):
             ),
             "A village's own rule pack (TOML); see docs/writing-a-rule-pack.md.",
         )
-        self._add(
-            QgsProcessingParameterFeatureSource(self.PARCELS, "Parcels", [VECTOR_POLYGON]),
-            "Tax parcels (lots). 'Selected features only' screens just those.",
-        )
-        self._add(
-            QgsProcessingParameterFeatureSource(
-                self.DISTURBANCE, "Limits of disturbance", [VECTOR_POLYGON]
-            ),
-            "The land the work disturbs. Optional fields: phase (whole number), parcel_id, "
-            "project_type, activity, permit, larger_common_plan.",
-        )
-        for key, _, kind, text in OPTIONAL_LAYERS:
+        for key in ("parcels", "disturbance"):
+            role = ROLE_BY_KEY[key]
+            self._add(
+                QgsProcessingParameterFeatureSource(role.processing, role.label, [VECTOR_POLYGON]),
+                role.help,
+            )
+        for role in OPTIONAL_LAYERS:
+            kind = VECTOR_ANY if role.geometry == "line_or_polygon" else VECTOR_POLYGON
             self._add(
                 QgsProcessingParameterFeatureSource(
-                    key, key.replace("_", " ").capitalize(), [kind], optional=True
+                    role.processing, role.label, [kind], optional=True
                 ),
-                text,
+                role.help,
             )
+        dem = ROLE_BY_KEY["dem"]
         self._add(
-            QgsProcessingParameterRasterLayer(self.DEM, "Elevation (DEM)", optional=True),
-            "Elevation raster for slopes over 15% and 25%. Without it, slope rules need review.",
+            QgsProcessingParameterRasterLayer(dem.processing, dem.label, optional=True), dem.help
         )
         self._add(
             QgsProcessingParameterField(
@@ -176,51 +148,33 @@ class CheckSiteAlgorithm(EngineAlgorithm):
             "Default: the first of parcel_id, SBL, PRINT_KEY, else the feature id.",
             advanced=True,
         )
+        zoning_field = option("zoning_field")
         self._add(
-            QgsProcessingParameterString(self.ZONING_FIELD, "Zoning district field", optional=True),
-            "District code field of the zoning layer or the parcels (default: district, ZONE, ZONING).",
+            QgsProcessingParameterString(self.ZONING_FIELD, zoning_field["label"], optional=True),
+            sentence(zoning_field["help"]),
             advanced=True,
         )
-        for key, label, default, text in (
-            (
-                self.WETLAND_ADJACENT_FT,
-                "Wetland adjacent area (ft)",
-                100.0,
-                "Width of the regulated adjacent area around wetlands (NYS: 100 ft).",
-            ),
-            (
-                self.WATERCOURSE_BUFFER_FT,
-                "Watercourse buffer (ft)",
-                100.0,
-                "Buffer around watercourses.",
-            ),
-            (self.SLOPE_LOW_PCT, "Steep slope threshold (%)", 15.0, "Lower slope class threshold."),
-            (
-                self.SLOPE_HIGH_PCT,
-                "Very steep slope threshold (%)",
-                25.0,
-                "Upper slope class threshold.",
-            ),
-            (
-                self.TOLERANCE,
-                "Review tolerance (share of a threshold)",
-                0.02,
-                "A measured value this close to a threshold (0.02 = 2%) is reported as needs review.",
-            ),
+        for name in ("wetland_adjacent_ft", "watercourse_buffer_ft"):
+            self._add(number_parameter(name), sentence(option(name)["help"]), advanced=True)
+        low, high = DESCRIPTION["slope_thresholds_pct"]
+        for key, label, default in (
+            (self.SLOPE_LOW_PCT, "Steep slope threshold (%)", low),
+            (self.SLOPE_HIGH_PCT, "Very steep slope threshold (%)", high),
         ):
             self._add(
-                QgsProcessingParameterNumber(
-                    key, label, type=NUMBER_DOUBLE, defaultValue=default, minValue=0.0
-                ),
-                text,
+                number_parameter("slope_thresholds", key, label, default),
+                "The slope metrics are named for 15% and 25%; other thresholds are refused "
+                "(map other slope classes with 'Steep slopes').",
                 advanced=True,
             )
         self._add(
-            QgsProcessingParameterString(
-                self.SIDE_SETBACKS, "Side setbacks per district (e.g. A-1=20,A-2=15)", optional=True
-            ),
+            number_parameter("tolerance"), sentence(option("tolerance")["help"]), advanced=True
+        )
+        setbacks = option("side_setbacks")
+        self._add(
+            QgsProcessingParameterString(self.SIDE_SETBACKS, setbacks["label"], optional=True),
             "Side-yard setbacks of the adjoining property buffer (Scarsdale § 254-4); districts not "
-            "listed use 30 ft.",
+            f"listed use {option('default_side_setback_ft')['default']:g} ft.",
             advanced=True,
         )
         for parameter, text, advanced in runoff_parameters():
@@ -296,20 +250,20 @@ class CheckSiteAlgorithm(EngineAlgorithm):
         if disturbance is None:
             raise QgsProcessingException(self.invalidSourceError(parameters, self.DISTURBANCE))
         arguments += ["--disturbance", export_source(disturbance, inputs, "disturbance")]
-        for key, option, _, _ in OPTIONAL_LAYERS:
-            source = self.parameterAsSource(parameters, key, context)
+        for role in OPTIONAL_LAYERS:
+            source = self.parameterAsSource(parameters, role.processing, context)
             if source is not None:
-                arguments += [option, export_source(source, inputs, key.lower())]
+                arguments += [role.flag, export_source(source, inputs, role.key)]
         dem = self.parameterAsRasterLayer(parameters, self.DEM, context)
         if dem is not None:
             arguments += ["--dem", dem.source()]
         arguments += self._settings(parameters, context)
         arguments += runoff_arguments(self, parameters, context, inputs)
         arguments += ["--out", str(folder / "result.gpkg")]
-        for key, option in ((self.JSON_REPORT, "--json"), (self.HTML_REPORT, "--report")):
+        for key, flag in ((self.JSON_REPORT, "--json"), (self.HTML_REPORT, "--report")):
             path = self.parameterAsFileOutput(parameters, key, context)
             if path:
-                arguments += [option, path]
+                arguments += [flag, path]
         return arguments
 
     def _ordinance(self, parameters, context) -> list[str]:
@@ -318,7 +272,7 @@ class CheckSiteAlgorithm(EngineAlgorithm):
             return ["--ordinance", pack_file]
         return [
             "--ordinance",
-            ORDINANCES[self.parameterAsEnum(parameters, self.ORDINANCE, context)],
+            ORDINANCE_IDS[self.parameterAsEnum(parameters, self.ORDINANCE, context)],
         ]
 
     def _settings(self, parameters, context) -> list[str]:

@@ -8,25 +8,16 @@ from pathlib import Path
 
 from qgis.core import QgsProcessingAlgorithm, QgsProcessingException
 
-from ..layers.engine import (
-    SETTING_NAME,
+from ..bridge.engine import (
     EngineCanceledError,
     EngineFailedError,
     EngineOutput,
     EngineUnavailableError,
+    configured_interpreter,
     find_interpreter,
     run_engine,
 )
-from ..plugin import plugin_icon
-
-
-def configured_interpreter() -> str:
-    """The provider setting (Settings > Options > Processing > Providers > SiteCheck)."""
-    try:
-        from processing.core.ProcessingConfig import ProcessingConfig
-    except ImportError:  # Processing plugin not loaded
-        return ""
-    return str(ProcessingConfig.getSetting(SETTING_NAME) or "")
+from ..bridge.icon import plugin_icon
 
 
 class EngineAlgorithm(QgsProcessingAlgorithm):

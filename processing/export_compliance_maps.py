@@ -24,8 +24,8 @@ from ..layers.compliance_layout import (
     load_layout,
     subject_layer,
 )
-from ..layers.exchange import style_path
 from ..layers.map_styles import ORDER, TITLES, style_input_layer
+from ..layers.styling import style_path
 from .check_site import CheckSiteAlgorithm
 from .compat import FLAG_NO_THREADING
 from .engine_algorithm import TemporaryFolder

@@ -9,13 +9,13 @@ from qgis.core import (
     QgsProcessingParameterFeatureSource,
     QgsProcessingParameterField,
     QgsProcessingParameterFileDestination,
-    QgsProcessingParameterNumber,
     QgsProcessingParameterString,
 )
 
-from ..layers.exchange import copy_to_sink, export_source, result_layer
-from .compat import NUMBER_DOUBLE, VECTOR_POLYGON
+from ..bridge.exchange import copy_to_sink, export_source, result_layer
+from .compat import VECTOR_POLYGON
 from .engine_algorithm import EngineAlgorithm, TemporaryFolder
+from .parameters import number_parameter
 
 MEASURE_FROM = ("auto", "lot", "activity")
 MEASURE_FROM_NAMES = (
@@ -77,13 +77,7 @@ class NotificationListAlgorithm(EngineAlgorithm):
                 "The activity, for properties over 15 acres.",
             ),
             (
-                QgsProcessingParameterNumber(
-                    self.DISTANCE_FT,
-                    "Distance (ft)",
-                    type=NUMBER_DOUBLE,
-                    defaultValue=200.0,
-                    minValue=0.0,
-                ),
+                number_parameter("distance_ft", self.DISTANCE_FT),
                 "200 ft in § 254-10.1.",
             ),
             (

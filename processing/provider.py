@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from qgis.core import QgsProcessingProvider
 
-from ..layers.engine import SETTING_NAME
-from ..plugin import plugin_icon
+from ..bridge.engine import SETTING_NAME
+from ..bridge.icon import plugin_icon
 from .adjoining_buffer import AdjoiningBufferAlgorithm
 from .check_site import CheckSiteAlgorithm
 from .export_compliance_maps import ExportComplianceMapsAlgorithm

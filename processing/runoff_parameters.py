@@ -10,7 +10,9 @@ from qgis.core import (
     QgsProcessingParameterString,
 )
 
-from ..layers.exchange import export_source
+from ..bridge.exchange import export_source
+from ..bridge.vocabulary import ROLE_BY_KEY, option
+from ..bridge.vocabulary import SOIL_GROUPS as VOCABULARY_SOIL_GROUPS
 from .compat import NUMBER_DOUBLE, VECTOR_POLYGON
 
 SOILS = "SOILS"
@@ -20,11 +22,10 @@ DUAL_HSG = "DUAL_HSG"
 RAINFALL = "RAINFALL"
 WQV_RAINFALL = "WQV_RAINFALL"
 
-SOIL_GROUPS = ("", "A", "B", "C", "D", "A/D", "B/D", "C/D")
+SOIL_GROUPS = ("", *VOCABULARY_SOIL_GROUPS)
 SOIL_GROUP_LABELS = ("None (soils layer only)", *SOIL_GROUPS[1:])
-DUAL_READINGS = ("undrained", "drained")
-DUAL_LABELS = ("As group D (undrained)", "As the first letter (drained)")
-DEFAULT_WQV_RAINFALL_IN = 1.0
+DUAL_READINGS = tuple(option("dual_hsg")["choices"])
+DUAL_LABELS = {"undrained": "As group D (undrained)", "drained": "As the first letter (drained)"}
 
 
 def runoff_parameters() -> list[tuple[object, str, bool]]:
@@ -32,7 +33,7 @@ def runoff_parameters() -> list[tuple[object, str, bool]]:
     return [
         (
             QgsProcessingParameterFeatureSource(
-                SOILS, "Soils (hydrologic soil group)", [VECTOR_POLYGON], optional=True
+                SOILS, ROLE_BY_KEY["soils"].label, [VECTOR_POLYGON], optional=True
             ),
             "Soil survey polygons (e.g. SSURGO map units with hydgrp). With it, or a default soil "
             "group, the run screens runoff: curve numbers before and after, runoff of each design "
@@ -57,8 +58,8 @@ def runoff_parameters() -> list[tuple[object, str, bool]]:
             QgsProcessingParameterEnum(
                 DUAL_HSG,
                 "Dual soil groups (A/D, B/D, C/D)",
-                options=list(DUAL_LABELS),
-                defaultValue=0,
+                options=[DUAL_LABELS[reading] for reading in DUAL_READINGS],
+                defaultValue=DUAL_READINGS.index(option("dual_hsg")["default"]),
             ),
             "TR-55: a dual group is D undrained; read it as the first letter only where the site "
             "is drained.",
@@ -77,9 +78,9 @@ def runoff_parameters() -> list[tuple[object, str, bool]]:
         (
             QgsProcessingParameterNumber(
                 WQV_RAINFALL,
-                "Water-quality rainfall P (in)",
+                option("wqv_rainfall_in")["label"],
                 type=NUMBER_DOUBLE,
-                defaultValue=DEFAULT_WQV_RAINFALL_IN,
+                defaultValue=option("wqv_rainfall_in")["default"],
                 minValue=0.1,
             ),
             "The 90% rainfall event for WQv = P Rv A / 12 (NYS Design Manual Figure 4.1).",

@@ -11,7 +11,7 @@ from qgis.core import (
     QgsProcessingParameterRasterLayer,
 )
 
-from ..layers.exchange import copy_to_sink, result_layer
+from ..bridge.exchange import copy_to_sink, result_layer
 from .compat import NUMBER_DOUBLE
 from .engine_algorithm import EngineAlgorithm, TemporaryFolder
 

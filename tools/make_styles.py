@@ -2,11 +2,13 @@
 
     QT_QPA_PLATFORM=offscreen /usr/bin/python3 tools/make_styles.py
 
-The styles are committed in layers/styles; rerun this after changing colours.
+The styles are committed in layers/styles. Labels and colours come from the engine's
+description (bridge/engine_description.json); rerun this after changing them there.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 from pathlib import Path
@@ -28,27 +30,16 @@ from qgis.PyQt.QtGui import QColor
 
 STYLES = Path(__file__).resolve().parent.parent / "layers" / "styles"
 
-SEVERITY_COLOURS = (
-    ("state_permit_required", "State permit required", "#6a3d9a"),
-    ("board_approval_required", "Board approval required", "#d7301f"),
-    ("permit_required", "Permit required", "#fc8d59"),
-    ("submittal_required", "Submittal required", "#fdcc8a"),
-    ("informational", "Informational", "#9ecae1"),
-    ("exempt", "Exempt", "#a1d99b"),
+DESCRIPTION = json.loads(
+    (Path(__file__).resolve().parent.parent / "bridge" / "engine_description.json").read_text(
+        encoding="utf-8"
+    )
 )
-
-FLAG_COLOURS = (
-    ("floodway", "Floodway", "#08306b"),
-    ("floodplain_1pct", "1% (100-year) floodplain", "#2171b5"),
-    ("floodplain_0_2pct", "0.2% (500-year) floodplain", "#9ecae1"),
-    ("wetland", "Wetland", "#238b45"),
-    ("wetland_adjacent", "Wetland adjacent area", "#a1d99b"),
-    ("watercourse_buffer", "Watercourse buffer", "#41b6c4"),
-    ("adjoining_buffer", "Adjoining property buffer", "#e7298a"),
-    ("slope_over_25pct", "Slope over 25%", "#8c2d04"),
-    ("slope_over_15pct", "Slope over 15%", "#fe9929"),
-    ("outside_parcel", "Outside the parcel (street)", "#737373"),
+# Most demanding first, as the panel lists them.
+SEVERITY_COLOURS = tuple(
+    (s["key"], s["label"], s["colour"]) for s in reversed(DESCRIPTION["severities"])
 )
+FLAG_COLOURS = tuple((k["key"], k["label"], k["colour"]) for k in DESCRIPTION["flag_kinds"])
 
 
 def fill(colour: str, alpha: int, outline: str, width: str = "0.4") -> QgsFillSymbol:

@@ -26,7 +26,7 @@ FILES = (
     "LICENSE",
     "engine-requirements.txt",
 )
-FOLDERS = ("processing", "ui", "layers", "icons", "sitecheck")
+FOLDERS = ("processing", "ui", "layers", "bridge", "icons", "sitecheck")
 SKIPPED_PARTS = {"__pycache__", ".mypy_cache", ".pytest_cache", ".ruff_cache"}
 SKIPPED_SUFFIXES = {".pyc", ".pyo"}
 

@@ -36,13 +36,12 @@ from qgis.PyQt.QtWidgets import (
     QWidget,
 )
 
-from ..layers.engine import EngineUnavailableError, find_interpreter
-from ..layers.worker_client import WorkerClient
-from ..processing.engine_algorithm import configured_interpreter
+from ..bridge.engine import EngineUnavailableError, configured_interpreter, find_interpreter
+from ..bridge.vocabulary import BY_JURISDICTION, FLAG_OF_METRIC, ORDINANCES, ROLES
+from ..bridge.worker_client import WorkerClient
 from .parcel_tool import ParcelPickTool
 from .requests import evaluate_request, open_request, parcel_at, parcel_id_of, parcel_under
 from .results_view import TRIGGER_ROLE, clipboard_text, fill_metrics, fill_triggers
-from .roles import BY_JURISDICTION, FLAG_OF_METRIC, ORDINANCES, ROLES
 from .runoff_box import RunoffBox
 
 PROJECT_SCOPE = "SiteCheck"

@@ -14,8 +14,8 @@ from qgis.core import (
     QgsVectorLayer,
 )
 
-from ..layers.exchange import engine_layer_spec
-from .roles import ROLES
+from ..bridge.exchange import engine_layer_spec
+from ..bridge.vocabulary import ROLES
 
 ID_FIELDS = ("parcel_id", "sbl", "print_key")
 NEIGHBOURHOOD_FT = 300.0

@@ -5,13 +5,20 @@ from __future__ import annotations
 from html import escape
 
 from qgis.PyQt.QtCore import Qt
-from qgis.PyQt.QtGui import QBrush, QColor, QFont
+from qgis.PyQt.QtGui import QBrush, QColor, QFont, QIcon, QPixmap
 from qgis.PyQt.QtWidgets import QTableWidget, QTableWidgetItem, QTreeWidget, QTreeWidgetItem
 
-from .roles import KEY_METRICS, SEVERITY_LABELS, SEVERITY_ORDER, format_metric
+from ..bridge.vocabulary import (
+    KEY_METRICS,
+    SEVERITY_COLOURS,
+    SEVERITY_LABELS,
+    SEVERITY_ORDER,
+    format_metric,
+)
 
 REVIEW_GROUP = "Needs review"
 TRIGGER_ROLE = Qt.ItemDataRole.UserRole
+SEVERITY_ROLE = Qt.ItemDataRole.UserRole + 1
 REVIEW_COLOUR = QColor("#b35806")
 
 
@@ -26,18 +33,28 @@ def fill_metrics(table: QTableWidget, reply: dict) -> None:
         table.setItem(row, 1, value)
 
 
-def grouped(reply: dict) -> list[tuple[str, list[dict]]]:
-    """Triggered rules by severity (most demanding first), then those needing review."""
+def grouped(reply: dict) -> list[tuple[str | None, str, list[dict]]]:
+    """Triggered rules by severity (most demanding first), then those needing review.
+
+    Each group is (severity key, or None for the review group; its label; its rules).
+    """
     triggers = reply.get("triggers", [])
-    groups = []
+    groups: list[tuple[str | None, str, list[dict]]] = []
     for severity in SEVERITY_ORDER:
         members = [t for t in triggers if t["outcome"] == "triggered" and t["severity"] == severity]
         if members:
-            groups.append((SEVERITY_LABELS[severity], members))
+            groups.append((severity, SEVERITY_LABELS[severity], members))
     review = [t for t in triggers if t["outcome"] == "needs_review"]
     if review:
-        groups.append((REVIEW_GROUP, review))
+        groups.append((None, REVIEW_GROUP, review))
     return groups
+
+
+def swatch(colour: str, size: int = 12) -> QIcon:
+    """A square of a severity's colour, as the maps and the reports colour it."""
+    pixmap = QPixmap(size, size)
+    pixmap.fill(QColor(colour))
+    return QIcon(pixmap)
 
 
 def fill_triggers(tree: QTreeWidget, reply: dict) -> None:
@@ -48,8 +65,11 @@ def fill_triggers(tree: QTreeWidget, reply: dict) -> None:
     own branch, in italics, with what is missing or why.
     """
     tree.clear()
-    for label, members in grouped(reply):
+    for severity, label, members in grouped(reply):
         branch = QTreeWidgetItem([f"{label} ({len(members)})", ""])
+        branch.setData(0, SEVERITY_ROLE, severity)
+        if severity is not None:
+            branch.setIcon(0, swatch(SEVERITY_COLOURS[severity]))
         font = QFont(branch.font(0))
         font.setBold(True)
         branch.setFont(0, font)
@@ -103,7 +123,7 @@ def clipboard_text(reply: dict, pack_label: str) -> str:
             f"WQv {format_metric(metrics.get('wqv_cuft'), 'cuft')}"
         )
     lines += [f"Rainfall: {note}" for note in reply.get("runoff_confirm", [])]
-    for label, members in grouped(reply):
+    for _, label, members in grouped(reply):
         lines.append("")
         lines.append(f"{label}:")
         for trigger in members:

@@ -7,7 +7,7 @@ from qgis.gui import QgsCollapsibleGroupBox
 from qgis.PyQt.QtCore import pyqtSignal
 from qgis.PyQt.QtWidgets import QComboBox, QFormLayout, QLineEdit
 
-from .roles import SOIL_GROUPS
+from ..bridge.vocabulary import SOIL_GROUPS
 
 NO_DEFAULT = "none (soils layer only)"
 

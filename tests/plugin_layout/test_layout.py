@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import ast
 import configparser
+import json
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 FORBIDDEN_IN_ENGINE = ("qgis", "PyQt5", "PyQt6", "PySide2", "PySide6", "sip")
+PLUGIN_FOLDERS = ("bridge", "layers", "ui", "processing")
 
 
 def _imported_modules(path: Path) -> set[str]:
@@ -31,7 +33,7 @@ def test_engine_never_imports_qgis_or_qt():
 
 def test_plugin_side_imports_qt_only_through_qgis_pyqt():
     plugin_files = [REPO / "__init__.py", REPO / "plugin.py"]
-    for folder in ("processing", "ui", "layers"):
+    for folder in PLUGIN_FOLDERS:
         plugin_files += list((REPO / folder).rglob("*.py"))
     offenders = {
         str(path.relative_to(REPO)): sorted(
@@ -53,7 +55,7 @@ def test_plugin_side_never_imports_the_engine_or_its_libraries():
         "pyproj",
     }
     plugin_files = [REPO / "__init__.py", REPO / "plugin.py"]
-    for folder in ("processing", "ui", "layers"):
+    for folder in PLUGIN_FOLDERS:
         plugin_files += list((REPO / folder).rglob("*.py"))
     offenders = {
         str(path.relative_to(REPO)): sorted(_imported_modules(path) & engine_libraries)
@@ -236,9 +238,11 @@ def _targets(node: ast.AST, path: Path, known: dict[str, set[str]]) -> list[str]
         package = path.relative_to(REPO).parent.parts
         package = package[: len(package) - (node.level - 1)] if node.level > 1 else package
         base = ".".join((*package, node.module) if node.module else package)
-    return [
-        f"{base}.{alias.name}" if f"{base}.{alias.name}" in known else base for alias in node.names
-    ]
+    found = []
+    for alias in node.names:
+        module = f"{base}.{alias.name}" if base else alias.name
+        found.append(module if module in known else base)
+    return found
 
 
 def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
@@ -302,3 +306,49 @@ def test_only_the_pipeline_assembles_a_run():
                 if name in PIPELINE_STEPS:
                     offenders.append(f"{path.relative_to(REPO)}:{node.lineno} calls {name}")
     assert offenders == []
+
+
+# --- the plugin's layers ---------------------------------------------------------------
+
+# bridge/ (engine process, worker client, layer exchange, vocabulary, icon) is the floor;
+# printing and styles (layers/) stand on it; the panel (ui/) and Processing stand on both;
+# plugin.py on everything. Printing never imports the panel.
+PLUGIN_FLOORS = {"resources": 0, "bridge": 1, "layers": 2, "ui": 3, "processing": 3, "plugin": 4}
+
+
+def _plugin_files() -> list[Path]:
+    files = [REPO / "plugin.py", REPO / "resources.py"]
+    for folder in PLUGIN_FOLDERS:
+        files += list((REPO / folder).rglob("*.py"))
+    return files
+
+
+def _plugin_module(path: Path) -> str:
+    return _dotted(path)
+
+
+def test_plugin_folders_import_only_lower_floors():
+    files = _plugin_files()
+    graph = _import_graph(files, _plugin_module)
+    offenders = []
+    for module, imported in graph.items():
+        for other in imported:
+            mine, theirs = module.split(".")[0], other.split(".")[0]
+            if mine != theirs and PLUGIN_FLOORS[theirs] >= PLUGIN_FLOORS[mine]:
+                offenders.append(f"{module} imports {other}")
+    assert offenders == []
+
+
+def test_no_import_circle_in_the_plugin():
+    assert _cycles(_import_graph(_plugin_files(), _plugin_module)) == []
+
+
+def test_the_plugins_description_of_the_engine_is_fresh():
+    """bridge/engine_description.json is what `sitecheck describe --json` prints today."""
+    from sitecheck.schema.describe import describe
+
+    committed = json.loads((REPO / "bridge" / "engine_description.json").read_text("utf-8"))
+    assert committed == json.loads(json.dumps(describe())), (
+        "bridge/engine_description.json is stale: run "
+        ".venv/bin/sitecheck describe --json > bridge/engine_description.json"
+    )

@@ -274,7 +274,7 @@ def test_other_algorithms_run(plugin, village, tmp_path):
 def test_a_missing_engine_says_how_to_set_one_up(plugin, village, tmp_path, monkeypatch):
     import importlib
 
-    engine = importlib.import_module("sitecheck_qgis.layers.engine")
+    engine = importlib.import_module("sitecheck_qgis.bridge.engine")
     monkeypatch.setenv("SITECHECK_PYTHON", str(tmp_path / "no-python"))
     monkeypatch.setattr(engine, "PLUGIN_DIR", tmp_path)  # no .venv there
     monkeypatch.setattr(engine, "_verified", {})

@@ -232,3 +232,12 @@ def _kill(process: subprocess.Popen) -> None:
     deadline = time.monotonic() + 10
     while process.poll() is None and time.monotonic() < deadline:
         time.sleep(0.05)
+
+
+def configured_interpreter() -> str:
+    """The provider setting (Settings > Options > Processing > Providers > SiteCheck)."""
+    try:
+        from processing.core.ProcessingConfig import ProcessingConfig
+    except ImportError:  # Processing plugin not loaded
+        return ""
+    return str(ProcessingConfig.getSetting(SETTING_NAME) or "")

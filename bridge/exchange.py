@@ -19,8 +19,6 @@ from qgis.core import (
     QgsWkbTypes,
 )
 
-STYLES_DIR = Path(__file__).resolve().parent / "styles"
-
 
 def export_source(source, path: Path, layer_name: str, feedback=None) -> str:
     """Write a QgsProcessingFeatureSource into a GeoPackage layer; returns ``path:layer``.
@@ -91,11 +89,6 @@ def copy_to_sink(layer: QgsVectorLayer, sink, feedback=None) -> int:
 def polygon_type(layer: QgsVectorLayer) -> int:
     """The layer's geometry type, promoted to multi-polygon (the engine writes multi)."""
     return QgsWkbTypes.multiType(layer.wkbType())
-
-
-def style_path(name: str) -> Path:
-    """A .qml style shipped in layers/styles."""
-    return STYLES_DIR / f"{name}.qml"
 
 
 def engine_layer_spec(layer: QgsVectorLayer, folder: Path) -> str:

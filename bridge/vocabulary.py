@@ -1,0 +1,108 @@
+"""The engine's vocabulary on the plugin side: read from ``engine_description.json``.
+
+That file is ``sitecheck describe --json``, generated into the plugin and kept
+fresh by a test (tests/plugin_layout), so the panel, the Processing
+algorithms, the styles and the atlas name and colour everything as the engine
+and its reports do, without importing the engine into QGIS.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+DESCRIPTION_PATH = Path(__file__).resolve().parent / "engine_description.json"
+DESCRIPTION: dict[str, Any] = json.loads(DESCRIPTION_PATH.read_text(encoding="utf-8"))
+
+BY_JURISDICTION = "by_jurisdiction"
+
+
+@dataclass(frozen=True)
+class Role:
+    """A layer the panel needs: its key, label, and what geometry it takes."""
+
+    key: str
+    label: str
+    geometry: str  # "polygon", "line_or_polygon" or "raster"
+    required: bool = False
+    drawn: bool = False  # sent with every request (edits count before saving)
+    help: str = ""
+    flag: str = ""
+    processing: str | None = None
+
+
+ALL_ROLES: tuple[Role, ...] = tuple(
+    Role(
+        r["key"],
+        r["label"],
+        r["geometry"],
+        r["required"],
+        r["drawn"],
+        r["help"],
+        r["flag"],
+        r["processing"],
+    )
+    for r in DESCRIPTION["roles"]
+)
+ROLES: tuple[Role, ...] = tuple(
+    role for role, r in zip(ALL_ROLES, DESCRIPTION["roles"], strict=True) if r["panel"]
+)
+"""The layers the dock panel asks for, in its order."""
+ROLE_BY_KEY: dict[str, Role] = {role.key: role for role in ALL_ROLES}
+
+ORDINANCES: tuple[tuple[str, str], ...] = tuple((p["id"], p["name"]) for p in DESCRIPTION["packs"])
+ORDINANCE_TITLES: tuple[str, ...] = tuple(p["title"] for p in DESCRIPTION["packs"])
+
+SEVERITY_ORDER: tuple[str, ...] = tuple(s["key"] for s in reversed(DESCRIPTION["severities"]))
+"""Most demanding first."""
+SEVERITY_LABELS: dict[str, str] = {s["key"]: s["label"] for s in DESCRIPTION["severities"]}
+SEVERITY_COLOURS: dict[str, str] = {s["key"]: s["colour"] for s in DESCRIPTION["severities"]}
+
+FLAG_KINDS: tuple[str, ...] = tuple(k["key"] for k in DESCRIPTION["flag_kinds"])
+FLAG_LABELS: dict[str, str] = {k["key"]: k["label"] for k in DESCRIPTION["flag_kinds"]}
+FLAG_COLOURS: dict[str, str] = {k["key"]: k["colour"] for k in DESCRIPTION["flag_kinds"]}
+FLAG_OF_METRIC: dict[str, str] = {k["metric"]: k["key"] for k in DESCRIPTION["flag_kinds"]}
+"""Which flag shows where a metric was measured: clicking a trigger naming it flashes the flag."""
+
+KEY_METRICS: tuple[tuple[str, str, str], ...] = tuple(
+    (m["name"], m["title"], m["display"])
+    for m in (*DESCRIPTION["metrics"], *DESCRIPTION["runoff_metrics"])
+    if m["panel"]
+)
+"""(metric, row title, display) of the panel's and the atlas's key figures."""
+
+OPTIONS: dict[str, dict[str, Any]] = {o["name"]: o for o in DESCRIPTION["options"]}
+SOIL_GROUPS: tuple[str, ...] = tuple(OPTIONS["default_hsg"]["choices"])
+
+
+def option(name: str) -> dict[str, Any]:
+    """An engine option as the description states it (label, help, default, bounds, flag)."""
+    return OPTIONS[name]
+
+
+def format_metric(value: object, kind: str) -> str:
+    """A metric as the panel shows it; 'not measured' for a missing input."""
+    if value is None:
+        return "not measured"
+    if kind == "bool":
+        return "yes" if value else "no"
+    if kind == "text":
+        return str(value)
+    if kind == "storm":
+        return f"{float(value):.0f}-year, 24-hour"  # type: ignore[arg-type]
+    number = float(value)  # type: ignore[arg-type]
+    if kind == "pct":
+        return f"{number:.1f}%"
+    if kind == "share":
+        return f"{number:.0%}"
+    if kind == "signed_sqft":
+        return f"{number:+,.0f} sq ft"
+    if kind == "cuft":
+        return f"{number:,.0f} cu ft"
+    if kind == "cn":
+        return f"{number:.1f}"
+    if kind == "sqft_acres":
+        return f"{number:,.0f} sq ft ({number / 43_560:.2f} acres)"
+    return f"{number:,.0f} sq ft"

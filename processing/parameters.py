@@ -1,0 +1,34 @@
+"""Processing parameters built from the engine's described options."""
+
+from __future__ import annotations
+
+from qgis.core import QgsProcessingParameterNumber
+
+from ..bridge.vocabulary import option
+from .compat import NUMBER_DOUBLE
+
+SMALLEST_STEP = 0.01
+
+
+def number_parameter(name: str, key: str | None = None, label: str | None = None, default=None):
+    """A Processing number parameter from an engine option: its label, default and bounds."""
+    described = option(name)
+    parameter = QgsProcessingParameterNumber(
+        key or described["processing"],
+        label or described["label"],
+        type=NUMBER_DOUBLE,
+        defaultValue=described["default"] if default is None else default,
+    )
+    if described["minimum"] is not None:
+        # A dialog's range is closed: an open bound ("more than 0") starts one step above it.
+        step = SMALLEST_STEP if described["above_minimum"] else 0.0
+        parameter.setMinimum(described["minimum"] + step)
+    if described["maximum"] is not None:
+        parameter.setMaximum(described["maximum"])
+    return parameter
+
+
+def sentence(text: str) -> str:
+    """An option's help as a dialog sentence: capital first letter, full stop."""
+    text = text.strip()
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
