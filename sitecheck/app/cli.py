@@ -20,7 +20,7 @@ from sitecheck.errors import InputError
 from sitecheck.geometry.parallel import set_workers
 from sitecheck.io.progress import Progress
 from sitecheck.io.readers import LayerSource
-from sitecheck.measure.driver import MeasureInputs
+from sitecheck.measure.inputs import MeasureInputs
 from sitecheck.pipeline import settings as run_settings
 from sitecheck.pipeline.outputs import Destinations, write_check_outputs, write_measure_outputs
 from sitecheck.pipeline.run import measure_only, screen
@@ -164,7 +164,10 @@ def dask_run_spec(args: argparse.Namespace) -> TaskSpec:
     for name in ("workers", "partition_size"):
         option(name).check(getattr(args, name))
     return TaskSpec(
-        run=run_spec(args), all_parcels=args.all_parcels, runoff_columns=(), threads=args.threads or 1
+        run=run_spec(args),
+        all_parcels=args.all_parcels,
+        runoff_columns=(),
+        threads=args.threads or 1,
     )
 
 

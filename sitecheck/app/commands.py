@@ -72,7 +72,8 @@ def run_adjoining_buffer(args: argparse.Namespace) -> int:
     from sitecheck.io.parcels import read_parcels
     from sitecheck.io.readers import LayerReader
     from sitecheck.io.writers import write_geopackage
-    from sitecheck.measure.driver import MeasureSettings, zoning_districts
+    from sitecheck.measure.inputs import MeasureSettings
+    from sitecheck.measure.overlays import zoning_districts
     from sitecheck.schema.fields import ZONING_FIELD_CANDIDATES
 
     log = LayerReader()
@@ -147,14 +148,20 @@ def run_sample_village(args: argparse.Namespace) -> int:
     return 0
 
 
-
-
 def run_describe(args: argparse.Namespace) -> int:
     description = describe()
     if args.json:
         print(json.dumps(description, indent=1, ensure_ascii=False))
         return 0
-    for part in ("roles", "options", "metrics", "runoff_metrics", "flag_kinds", "severities", "packs"):
+    for part in (
+        "roles",
+        "options",
+        "metrics",
+        "runoff_metrics",
+        "flag_kinds",
+        "severities",
+        "packs",
+    ):
         entries = description[part]
         assert isinstance(entries, list)
         print(f"{part}:")

@@ -7,7 +7,7 @@ import argparse
 import numpy as np
 
 from sitecheck import __version__
-from sitecheck.measure.driver import MeasureResult
+from sitecheck.measure.inputs import MeasureResult
 from sitecheck.rules.outcome import NEEDS_REVIEW, TRIGGERED
 from sitecheck.screening.check import CheckResult
 
@@ -104,5 +104,3 @@ def _retention_text(result: CheckResult, row: int) -> str:
     if retention is None or storm is None:
         return ""
     return f"  retention {retention:,.0f} cu ft ({storm:.0f}-yr)"
-
-

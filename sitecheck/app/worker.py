@@ -48,7 +48,7 @@ from sitecheck.io.crs import WorkingCRS
 from sitecheck.io.parcels import read_parcels
 from sitecheck.io.readers import LINEAR, POLYGONAL, LayerReader, LayerSource, clean_geometries
 from sitecheck.io.writers import json_ready
-from sitecheck.measure.driver import LAYER_ROLES, MeasureInputs, MeasureSettings
+from sitecheck.measure.inputs import LAYER_ROLES, MeasureInputs, MeasureSettings
 from sitecheck.pipeline.run import screen
 from sitecheck.pipeline.settings import measure_settings, runoff_options, settings_reach_ft
 from sitecheck.pipeline.spec import RunSpec

@@ -10,7 +10,7 @@ import pyogrio
 from sitecheck.io.crs import WorkingCRS
 from sitecheck.io.readers import InputRecord, file_sha256
 from sitecheck.io.writers import write_geopackage, write_json
-from sitecheck.measure.driver import MeasureResult
+from sitecheck.measure.inputs import MeasureResult
 from sitecheck.pipeline.spec import RunSpec
 from sitecheck.reports.document import audit_block, check_document, measure_document, run_audit
 from sitecheck.rules.pack import Pack

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from sitecheck.io.progress import Progress
 from sitecheck.io.readers import LayerReader
-from sitecheck.measure.driver import MeasureResult, measure
+from sitecheck.measure.driver import measure
+from sitecheck.measure.inputs import MeasureResult
 from sitecheck.pipeline.spec import RunSpec
 from sitecheck.screening.check import CheckResult, check_parcels
 from sitecheck.screening.packs import PackChoice, choose_packs

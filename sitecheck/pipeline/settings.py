@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from sitecheck.constraints.adjoining import AdjoiningSettings
 from sitecheck.errors import InputError
 from sitecheck.io.readers import LayerSource
-from sitecheck.measure.driver import MeasureSettings
+from sitecheck.measure.inputs import MeasureSettings
 from sitecheck.runoff import RunoffSettings
 from sitecheck.schema.options import SLOPE_THRESHOLDS_PCT, option
 from sitecheck.schema.reach import reach_ft
@@ -116,7 +116,9 @@ def district_table(value: object) -> dict[str, float]:
         except (TypeError, ValueError):
             raise InputError(f'{flag}: expected DISTRICT=FEET, got "{district}={number}"') from None
         if not 0 <= feet < float("inf"):
-            raise InputError(f"{flag}: {district}: give a finite, non-negative width (got {number})")
+            raise InputError(
+                f"{flag}: {district}: give a finite, non-negative width (got {number})"
+            )
         table[district] = feet
     return table
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from sitecheck.io.readers import LayerSource
-from sitecheck.measure.driver import MeasureInputs, MeasureSettings
+from sitecheck.measure.inputs import MeasureInputs, MeasureSettings
 from sitecheck.screening.check import DEFAULT_TOLERANCE
 from sitecheck.screening.runoff_result import RunoffOptions
 

@@ -11,7 +11,7 @@ from sitecheck import __version__
 from sitecheck.io.crs import WorkingCRS
 from sitecheck.io.readers import InputRecord
 from sitecheck.io.writers import json_ready
-from sitecheck.measure.driver import MeasureResult, MeasureSettings
+from sitecheck.measure.inputs import MeasureResult, MeasureSettings
 from sitecheck.schema.fields import PASSTHROUGH_CANDIDATES, PROJECT_FIELDS
 from sitecheck.schema.metrics import ACRE_METRICS, METRICS, acres_name
 from sitecheck.screening.check import CheckResult

@@ -28,7 +28,9 @@ class FlagKind:
 
 
 FLAG_KINDS: tuple[FlagKind, ...] = (
-    FlagKind("outside_parcel", "Outside the lot (street)", "#737373", "disturbed_outside_parcel_sqft"),
+    FlagKind(
+        "outside_parcel", "Outside the lot (street)", "#737373", "disturbed_outside_parcel_sqft"
+    ),
     FlagKind(
         "floodplain_1pct",
         "1% (100-year) floodplain",

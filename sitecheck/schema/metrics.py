@@ -229,9 +229,7 @@ METRICS: tuple[Metric, ...] = (
         "bool",
         True,
     ),
-    Metric(
-        "zoning_district", "text", "zoning district", "zoning", "Zoning district", "text", True
-    ),
+    Metric("zoning_district", "text", "zoning district", "zoning", "Zoning district", "text", True),
 )
 
 RUNOFF_METRICS: tuple[Metric, ...] = (

@@ -68,9 +68,7 @@ class Option:
             return value
         if self.kind == "choice":
             if value not in self.choices:
-                raise InputError(
-                    f"{self.flag}: {value!r} is not one of {', '.join(self.choices)}"
-                )
+                raise InputError(f"{self.flag}: {value!r} is not one of {', '.join(self.choices)}")
             return value
         number = _number(value, self.flag, whole=self.kind == "integer")
         if self.minimum is not None:

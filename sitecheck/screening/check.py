@@ -11,7 +11,7 @@ import shapely
 from sitecheck.constraints.layers import district_by_lot
 from sitecheck.errors import InputError
 from sitecheck.io.readers import POLYGONAL
-from sitecheck.measure.driver import MeasureResult
+from sitecheck.measure.inputs import MeasureResult
 from sitecheck.rules.outcome import NEEDS_REVIEW, TRIGGERED, ParcelOutcome, evaluate_pack
 from sitecheck.rules.pack import Pack
 from sitecheck.screening.packs import PackChoice

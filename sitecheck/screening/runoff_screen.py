@@ -29,7 +29,7 @@ from sitecheck.errors import InputError
 from sitecheck.geometry.overlay import intersect_pairs
 from sitecheck.io.parcels import find_field
 from sitecheck.io.readers import POLYGONAL
-from sitecheck.measure.driver import MeasureResult
+from sitecheck.measure.inputs import MeasureResult
 from sitecheck.rules.evaluate import evaluate
 from sitecheck.rules.outcome import ParcelOutcome
 from sitecheck.rules.pack import Pack

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 import pandas as pd
 
-from sitecheck.measure.driver import MeasureResult
+from sitecheck.measure.inputs import MeasureResult
 from sitecheck.rules.attributes import ATTRIBUTES, attribute_value
 from sitecheck.schema.metrics import METRICS
 

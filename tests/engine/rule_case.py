@@ -15,7 +15,7 @@ import numpy as np
 from shapely.geometry import box
 
 from sitecheck.io.readers import LayerSource
-from sitecheck.measure.driver import MeasureInputs, MeasureSettings
+from sitecheck.measure.inputs import MeasureInputs, MeasureSettings
 from sitecheck.pipeline.run import screen
 from sitecheck.pipeline.spec import RunSpec
 

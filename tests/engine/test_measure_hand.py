@@ -24,7 +24,8 @@ from shapely.geometry import LineString, box
 
 from sitecheck.app.cli import main
 from sitecheck.io.readers import LayerSource
-from sitecheck.measure.driver import MeasureInputs, MeasureSettings, measure
+from sitecheck.measure.driver import measure
+from sitecheck.measure.inputs import MeasureInputs, MeasureSettings
 
 from .conftest import write_dem
 

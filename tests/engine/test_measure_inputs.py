@@ -13,7 +13,8 @@ import pytest
 from shapely.geometry import box
 
 from sitecheck.io.readers import LayerSource
-from sitecheck.measure.driver import MeasureInputs, MeasureSettings, measure
+from sitecheck.measure.driver import measure
+from sitecheck.measure.inputs import MeasureInputs, MeasureSettings
 
 from .conftest import write_layer
 

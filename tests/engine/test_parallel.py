@@ -7,7 +7,8 @@ import pytest
 
 from sitecheck.geometry import parallel
 from sitecheck.io.readers import LayerSource
-from sitecheck.measure.driver import MeasureInputs, MeasureSettings, measure
+from sitecheck.measure.driver import measure
+from sitecheck.measure.inputs import MeasureInputs, MeasureSettings
 from sitecheck.sample.village import generate_village
 
 LAYERS = (

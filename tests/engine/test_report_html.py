@@ -16,7 +16,7 @@ from PIL import Image
 
 from sitecheck.app.cli import main
 from sitecheck.io.readers import LayerSource
-from sitecheck.measure.driver import MeasureInputs
+from sitecheck.measure.inputs import MeasureInputs
 from sitecheck.pipeline.run import screen
 from sitecheck.pipeline.spec import RunSpec
 from sitecheck.reports.html import listed_rows, render_report, write_html_report

@@ -10,7 +10,7 @@ import pytest
 from shapely.geometry import LineString, box
 
 from sitecheck.io.readers import LayerSource
-from sitecheck.measure.driver import MeasureInputs, MeasureSettings
+from sitecheck.measure.inputs import MeasureInputs, MeasureSettings
 from sitecheck.pipeline.run import screen
 from sitecheck.pipeline.spec import RunSpec
 from sitecheck.rules.pack import load_pack

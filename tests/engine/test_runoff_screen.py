@@ -31,7 +31,7 @@ from shapely.geometry import box
 from sitecheck.app.cli import main
 from sitecheck.errors import InputError
 from sitecheck.io.readers import LayerSource
-from sitecheck.measure.driver import MeasureInputs
+from sitecheck.measure.inputs import MeasureInputs
 from sitecheck.pipeline.run import screen
 from sitecheck.pipeline.spec import RunSpec
 from sitecheck.rules.pack import PackError, load_pack

@@ -12,7 +12,7 @@ import pytest
 
 from sitecheck.app.cli import main
 from sitecheck.app.worker import serve
-from sitecheck.measure.driver import MeasureInputs
+from sitecheck.measure.inputs import MeasureInputs
 from sitecheck.sample.village import generate_village
 from sitecheck.schema.describe import describe
 from sitecheck.schema.options import OPTIONS

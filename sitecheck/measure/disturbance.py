@@ -1,0 +1,139 @@
+"""The limits of disturbance per lot: split by lot line, street parts, phases, project fields."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import geopandas as gpd
+import numpy as np
+import pandas as pd
+import shapely
+
+from sitecheck.errors import InputError
+from sitecheck.geometry.lots import split_by_lot
+from sitecheck.geometry.overlay import (
+    union_by_group,
+)
+from sitecheck.io.crs import WorkingCRS
+from sitecheck.io.parcels import Parcels, find_field
+from sitecheck.io.readers import POLYGONAL, LayerReader, LayerSource
+from sitecheck.schema.fields import PROJECT_FIELDS
+
+
+@dataclass
+class _Disturbance:
+    geoms: np.ndarray  # per lot, in-lot and street parts together
+    outside: np.ndarray  # per lot, street parts only
+    max_at_one_time: np.ndarray  # per lot, square feet
+    attributes: pd.DataFrame  # per lot, disturbance fields of its largest feature
+    owns_feature: (
+        np.ndarray
+    )  # per lot: a disturbance feature belongs to it (not only spills onto it)
+
+
+def measure_disturbance(
+    source: LayerSource,
+    parcels: Parcels,
+    lot_tree: shapely.STRtree,
+    reader: LayerReader,
+    working: WorkingCRS,
+) -> _Disturbance:
+    frame = reader.read(source, POLYGONAL, target_crs=working.crs)
+    n = len(parcels.geoms)
+    features = frame.geometry.to_numpy()
+    hints = _lot_hints(frame, parcels, source, reader)
+    pieces, owner = split_by_lot(features, parcels.geoms, lot_tree, hints, keep_outside=True)
+    geoms = union_by_group(pieces.geoms, pieces.lot, n)
+    outside = union_by_group(pieces.geoms[pieces.outside], pieces.lot[pieces.outside], n)
+    phases = _phases(frame, source)
+    sqft = working.sqft_per_unit2
+    if phases is None:
+        max_at_one_time = shapely.area(geoms) * sqft
+    else:
+        max_at_one_time = _largest_phase(pieces.geoms, pieces.lot, phases[pieces.feature], n) * sqft
+    owns_feature = np.zeros(n, dtype=bool)
+    owns_feature[owner[owner >= 0]] = True
+    return _Disturbance(
+        geoms, outside, max_at_one_time, _lot_attributes(frame, owner, n), owns_feature
+    )
+
+
+def _lot_hints(
+    frame: gpd.GeoDataFrame, parcels: Parcels, source: LayerSource, reader: LayerReader
+) -> np.ndarray | None:
+    """Lot index each feature names in its parcel-id field, -1 where none."""
+    columns = [c for c in frame.columns if c != frame.geometry.name]
+    field_name = find_field(
+        columns, ["parcel_id"] if parcels.id_field == "FID" else [parcels.id_field, "parcel_id"]
+    )
+    if field_name is None:
+        return None
+    values = frame[field_name].astype("string").str.strip()
+    lookup = pd.Series(np.arange(len(parcels.ids)), index=pd.Index(parcels.ids.astype(str)))
+    hints = values.map(lookup)
+    unknown = values.notna() & (values != "") & hints.isna()
+    if unknown.any():
+        shown = ", ".join(sorted(set(values[unknown].astype(str)))[:10])
+        reader.warn(
+            f"{source.label()}: {int(unknown.sum())} feature(s) name parcels "
+            "not in the parcel layer "
+            f"({shown}); their street parts go to the lot holding most of them"
+        )
+    return hints.fillna(-1).to_numpy(dtype=np.int64)
+
+
+def _phases(frame: gpd.GeoDataFrame, source: LayerSource) -> np.ndarray | None:
+    """The integer phase of each feature, -1 where empty; None without a phase field."""
+    field_name = find_field([c for c in frame.columns if c != frame.geometry.name], ["phase"])
+    if field_name is None:
+        return None
+    raw = frame[field_name]
+    numbers = pd.to_numeric(raw, errors="coerce")
+    bad = raw.notna() & (numbers.isna() | (numbers != np.floor(numbers)))
+    if bad.any():
+        first = int(np.flatnonzero(bad.to_numpy())[0])
+        raise InputError(
+            f"{source.label()}: field '{field_name}' must hold whole numbers; "
+            f"found {raw.iloc[first]!r} (FID {frame['_fid'].iloc[first]})"
+        )
+    if numbers.isna().all():
+        return None
+    return numbers.fillna(-1).astype(np.int64).to_numpy()
+
+
+def _largest_phase(geoms: np.ndarray, lots: np.ndarray, phases: np.ndarray, n: int) -> np.ndarray:
+    """Per lot, the largest area disturbed in one phase (square CRS units).
+
+    A feature without a phase is disturbed throughout, so it counts in every
+    phase of its lot.
+    """
+    best = np.zeros(n)
+    for phase in np.unique(phases[phases >= 0]):
+        current = (phases == phase) | (phases < 0)
+        area = shapely.area(union_by_group(geoms[current], lots[current], n))
+        best = np.maximum(best, area)
+    unphased_only = np.zeros(n, dtype=bool)
+    unphased_only[np.unique(lots)] = True
+    unphased_only[np.unique(lots[phases >= 0])] = False
+    if unphased_only.any():
+        mask = np.isin(lots, np.flatnonzero(unphased_only))
+        area = shapely.area(union_by_group(geoms[mask], lots[mask], n))
+        best = np.maximum(best, area)
+    return best
+
+
+def _lot_attributes(frame: gpd.GeoDataFrame, owner: np.ndarray, n: int) -> pd.DataFrame:
+    """Project fields of the largest disturbance feature on each lot (null where none)."""
+    columns = [c for c in frame.columns if c != frame.geometry.name]
+    out = pd.DataFrame(index=range(n))
+    area = shapely.area(frame.geometry.to_numpy())
+    order = np.lexsort((area, owner))  # largest feature last per lot
+    valid = owner[order] >= 0
+    for name in PROJECT_FIELDS:
+        field_name = find_field(columns, [name])
+        column = np.full(n, None, dtype=object)
+        if field_name is not None:
+            values = frame[field_name].astype("string").to_numpy(dtype=object, na_value=None)
+            column[owner[order][valid]] = values[order][valid]
+        out[name] = column
+    return out

@@ -1,0 +1,117 @@
+"""What a measurement takes and gives: its layers, its settings, its result."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import geopandas as gpd
+import numpy as np
+
+from sitecheck.constraints.adjoining import AdjoiningSettings
+from sitecheck.io.crs import WorkingCRS
+from sitecheck.io.readers import LayerReader, LayerSource
+from sitecheck.schema.roles import VECTOR_ROLES
+from sitecheck.terrain.slope import SlopeSettings
+
+AREA_DECIMALS = 2
+
+
+@dataclass(frozen=True)
+class MeasureInputs:
+    """The layers of one run. Only parcels and disturbance are required."""
+
+    parcels: LayerSource
+    disturbance: LayerSource
+    impervious_existing: LayerSource | None = None
+    impervious_proposed: LayerSource | None = None
+    floodplain: LayerSource | None = None
+    wetlands: LayerSource | None = None
+    watercourses: LayerSource | None = None
+    sda: LayerSource | None = None
+    zoning: LayerSource | None = None
+    impaired_watersheds: LayerSource | None = None
+    adjoining_buffer: LayerSource | None = None
+    dem: str | None = None
+
+    def layers(self) -> list[LayerSource]:
+        """The vector layers given, in field order."""
+        return [source for role in LAYER_ROLES if (source := getattr(self, role)) is not None]
+
+
+LAYER_ROLES: tuple[str, ...] = VECTOR_ROLES
+"""The vector layers a measurement takes, by role (the fields of MeasureInputs but the DEM)."""
+
+
+@dataclass(frozen=True)
+class MeasureSettings:
+    """What users may change about a run.
+
+    Attributes
+    ----------
+    id_field : str, optional
+        Parcel id field (default: first of parcel_id, SBL, PRINT_KEY, else FID).
+    zoning_field : str, optional
+        District code field of the zoning layer or the parcels.
+    wetland_adjacent_ft : float
+        Width of the regulated adjacent area around wetlands (NYS: 100 ft).
+    watercourse_buffer_ft : float
+        Buffer around watercourse lines or polygons.
+    slope : SlopeSettings
+    adjoining : AdjoiningSettings
+    crs : str, optional
+        Projected CRS to measure in instead of the parcel layer's.
+    tile_size_ft : float
+        Side of the tiles large constraint polygons are cut into.
+    """
+
+    id_field: str | None = None
+    zoning_field: str | None = None
+    wetland_adjacent_ft: float = 100.0
+    watercourse_buffer_ft: float = 100.0
+    slope: SlopeSettings = field(default_factory=SlopeSettings)
+    adjoining: AdjoiningSettings = field(default_factory=AdjoiningSettings)
+    crs: str | None = None
+    tile_size_ft: float = 2000.0
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "id_field": self.id_field,
+            "zoning_field": self.zoning_field,
+            "wetland_adjacent_ft": self.wetland_adjacent_ft,
+            "watercourse_buffer_ft": self.watercourse_buffer_ft,
+            "slope_thresholds_pct": list(self.slope.thresholds_pct),
+            "dem_z_units": self.slope.z_units or "same as horizontal",
+            "adjoining_buffer": self.adjoining.to_json(),
+            "crs": self.crs,
+        }
+
+
+@dataclass
+class MeasureResult:
+    """Metrics per parcel, flags and what the run read.
+
+    Attributes
+    ----------
+    parcels : geopandas.GeoDataFrame
+        One row per parcel: ``parcel_id``, pass-through fields, every metric and
+        the acre columns, geometry in the working CRS.
+    flags : geopandas.GeoDataFrame
+        ``parcel_id``, ``kind``, ``area_sqft``, geometry.
+    touched : ndarray of bool
+        Parcels with disturbance or a proposed change of impervious cover.
+    working : WorkingCRS
+    log : LayerReader
+        What was read (inputs with their hashes) and the warnings raised.
+    settings : MeasureSettings
+    id_field : str
+    """
+
+    parcels: gpd.GeoDataFrame
+    flags: gpd.GeoDataFrame
+    touched: np.ndarray
+    working: WorkingCRS
+    log: LayerReader
+    settings: MeasureSettings
+    id_field: str
+    timings: dict[str, float] = field(default_factory=dict)  # seconds per stage
+    disturbed: np.ndarray | None = None  # per parcel, its disturbance (working CRS)

@@ -1,0 +1,108 @@
+"""The measured parcels as one table and the flags as one layer."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import geopandas as gpd
+import numpy as np
+import pandas as pd
+import shapely
+
+from sitecheck.geometry.overlay import (
+    polygonal,
+)
+from sitecheck.io.crs import WorkingCRS
+from sitecheck.io.parcels import Parcels
+from sitecheck.io.readers import LayerReader
+from sitecheck.measure.inputs import AREA_DECIMALS
+from sitecheck.schema.metrics import ACRE_METRICS, METRICS, SQFT_PER_ACRE, acres_name
+
+
+def result_table(
+    parcels: Parcels, metrics: Mapping[str, np.ndarray], attributes: pd.DataFrame
+) -> gpd.GeoDataFrame:
+    """Parcels with pass-through fields, metrics (rounded), acres and project fields."""
+    table = parcels.frame.drop(columns=parcels.frame.geometry.name).copy()
+    for metric in METRICS:
+        values = metrics[metric.name]
+        if metric.kind in ("area", "percent"):
+            table[metric.name] = np.round(values.astype(float), AREA_DECIMALS)
+        elif metric.kind == "share":
+            table[metric.name] = np.round(values.astype(float), 4)
+        elif metric.kind == "boolean":
+            table[metric.name] = pd.array(values, dtype="boolean")
+        else:
+            table[metric.name] = pd.array(values, dtype="string")
+    for name in ACRE_METRICS:
+        table[acres_name(name)] = np.round(table[name] / SQFT_PER_ACRE, 4)
+    for name in attributes.columns:
+        from_disturbance = pd.Series(attributes[name].to_numpy(), index=table.index, dtype="string")
+        if name in table.columns:
+            from_parcel = table[name].astype("string")
+            table[name] = from_disturbance.where(from_disturbance.notna(), from_parcel)
+        else:
+            table[name] = from_disturbance
+    return gpd.GeoDataFrame(
+        table, geometry=parcels.frame.geometry.to_numpy(), crs=parcels.frame.crs
+    )
+
+
+def warn_removed_cover(table: gpd.GeoDataFrame, touched: np.ndarray, reader: LayerReader) -> None:
+    """Warn where a project lot keeps no impervious cover: often a partial proposed layer."""
+    existing = table["impervious_existing_sqft"].to_numpy(dtype=float)
+    proposed = table["impervious_proposed_sqft"].to_numpy(dtype=float)
+    removed = touched & (existing > 0) & (proposed == 0)
+    if removed.any():
+        ids = table["parcel_id"].to_numpy(dtype=object)[removed]
+        shown = ", ".join(str(i) for i in ids[:10]) + (" ..." if len(ids) > 10 else "")
+        reader.warn(
+            f"{int(removed.sum())} project lot(s) have existing impervious cover and none proposed "
+            f"({shown}): read as all cover removed. The proposed layer must hold the complete "
+            "post-construction cover of each project lot."
+        )
+
+
+class FlagCollector:
+    """Gathers flag geometries per lot and kind."""
+
+    def __init__(self, ids: np.ndarray) -> None:
+        self.ids = ids
+        self.parts: list[tuple[str, np.ndarray, np.ndarray]] = []
+
+    def add(self, kind: str, geoms: np.ndarray, sqft_per_unit2: float) -> None:
+        areas = shapely.area(geoms) * sqft_per_unit2
+        keep = np.flatnonzero(areas >= 0.005)  # below rounding to 0.01 sq ft: nothing to show
+        self.parts.append((kind, keep, geoms[keep]))
+
+    def frame(self, working: WorkingCRS) -> gpd.GeoDataFrame:
+        rows_kind: list[str] = []
+        rows_lot: list[np.ndarray] = []
+        rows_geom: list[np.ndarray] = []
+        for kind, lots, geoms in self.parts:
+            rows_kind.extend([kind] * len(lots))
+            rows_lot.append(lots)
+            rows_geom.append(geoms)
+        lots = np.concatenate(rows_lot) if rows_lot else np.empty(0, dtype=np.int64)
+        geoms = np.concatenate(rows_geom) if rows_geom else np.empty(0, dtype=object)
+        geoms = shapely.force_2d(geoms) if len(geoms) else geoms
+        data = pd.DataFrame(
+            {
+                "parcel_id": pd.array(self.ids[lots], dtype="string"),
+                "kind": pd.array(rows_kind, dtype="string"),
+                "area_sqft": np.round(shapely.area(geoms) * working.sqft_per_unit2, AREA_DECIMALS),
+            }
+        )
+        return gpd.GeoDataFrame(data, geometry=_as_multipolygons(geoms), crs=working.crs)
+
+
+def _as_multipolygons(geoms: np.ndarray) -> np.ndarray:
+    """MultiPolygons throughout, so the flags layer has one geometry type."""
+    out = np.empty(len(geoms), dtype=object)
+    for i, geom in enumerate(polygonal(geoms)):
+        out[i] = (
+            geom
+            if shapely.get_type_id(geom) == 6
+            else shapely.MultiPolygon(list(shapely.get_parts(geom)))
+        )
+    return out
