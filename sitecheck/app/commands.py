@@ -13,7 +13,7 @@ from sitecheck.pipeline.settings import measure_settings, slope_thresholds
 from sitecheck.rules.pack import load_pack
 from sitecheck.schema.describe import describe
 from sitecheck.schema.options import option
-from sitecheck.terrain.slope import SlopeSettings
+from sitecheck.terrain.dem import SlopeSettings
 
 
 def run_rules(args: argparse.Namespace) -> int:

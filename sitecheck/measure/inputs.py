@@ -11,7 +11,7 @@ from sitecheck.constraints.adjoining import AdjoiningSettings
 from sitecheck.io.crs import WorkingCRS
 from sitecheck.io.readers import LayerReader, LayerSource
 from sitecheck.schema.roles import VECTOR_ROLES
-from sitecheck.terrain.slope import SlopeSettings
+from sitecheck.terrain.dem import SlopeSettings
 
 AREA_DECIMALS = 2
 

@@ -18,7 +18,7 @@ from sitecheck.runoff import RunoffSettings
 from sitecheck.schema.options import SLOPE_THRESHOLDS_PCT, option
 from sitecheck.schema.reach import reach_ft
 from sitecheck.screening.runoff_result import RunoffOptions
-from sitecheck.terrain.slope import SlopeSettings
+from sitecheck.terrain.dem import SlopeSettings
 
 
 def value_of(values: Mapping[str, object], name: str) -> object:

@@ -19,7 +19,8 @@ import shapely.geometry
 from rasterio.windows import Window
 
 from sitecheck.io.writers import atomic_path
-from sitecheck.terrain.slope import NO_SLOPE, SlopeSettings, open_dem, slope_block, slope_classes
+from sitecheck.terrain.dem import NO_SLOPE, SlopeSettings, open_dem
+from sitecheck.terrain.horn import slope_block, slope_classes
 
 BLOCK_ROWS = 1024
 

@@ -20,14 +20,9 @@ from exactextract.raster import NumPyRasterSource
 from sitecheck.errors import InputError
 from sitecheck.io.crs import US_SURVEY_FOOT_M, working_crs
 from sitecheck.terrain import slope
-from sitecheck.terrain.slope import (
-    SlopeSettings,
-    geographic_cell_metres,
-    horn_slope_percent,
-    measure_slopes,
-    open_dem,
-    z_factor,
-)
+from sitecheck.terrain.dem import SlopeSettings, geographic_cell_metres, open_dem, z_factor
+from sitecheck.terrain.horn import horn_slope_percent
+from sitecheck.terrain.slope import measure_slopes
 
 GDALDEM = "/usr/bin/gdaldem"
 NODATA = -9999.0

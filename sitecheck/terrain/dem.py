@@ -1,0 +1,231 @@
+"""Reading a DEM: checks, vertical units, cell sizes, windows with a one-cell margin."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+import pyproj
+import rasterio
+import rasterio.features
+import rasterio.io
+from affine import Affine
+from rasterio.enums import MaskFlags
+from rasterio.windows import Window
+
+from sitecheck.errors import InputError
+from sitecheck.io.crs import INTERNATIONAL_FOOT_M, US_SURVEY_FOOT_M
+
+NO_SLOPE = 255
+"""Class of cells without a slope in the class raster given to exactextract."""
+
+Z_UNIT_METRES = {"ft": INTERNATIONAL_FOOT_M, "us-ft": US_SURVEY_FOOT_M, "m": 1.0}
+
+
+@dataclass(frozen=True)
+class SlopeSettings:
+    """What to measure.
+
+    Attributes
+    ----------
+    thresholds_pct : tuple of float
+        Slope thresholds in percent; areas are reported on slope strictly
+        greater than each.
+    z_units : str or None
+        Unit of the DEM's elevations: ``"ft"``, ``"us-ft"`` or ``"m"``. None
+        means the DEM's horizontal unit (metres for a geographic DEM).
+    """
+
+    thresholds_pct: tuple[float, ...] = (15.0, 25.0)
+    z_units: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.z_units is not None and self.z_units not in Z_UNIT_METRES:
+            known = ", ".join(Z_UNIT_METRES)
+            raise InputError(f"slope settings: unknown z units {self.z_units!r}; use {known}")
+        if not all(math.isfinite(t) for t in self.thresholds_pct):
+            raise InputError(f"slope settings: thresholds must be numbers: {self.thresholds_pct}")
+        if len(self.thresholds_pct) >= NO_SLOPE:
+            raise InputError(f"slope settings: at most {NO_SLOPE - 1} thresholds")
+
+
+def _label(path: str) -> str:
+    return f"dem raster ({path})"
+
+
+def open_dem(path: str) -> rasterio.io.DatasetReader:
+    """Open a DEM and check it has what measuring needs.
+
+    Parameters
+    ----------
+    path : str
+        Any raster GDAL reads; band 1 holds the elevations.
+
+    Returns
+    -------
+    rasterio.io.DatasetReader
+        The open dataset; the caller closes it.
+
+    Raises
+    ------
+    InputError
+        When the file cannot be read, has no bands, no CRS, or a rotated or
+        south-up grid.
+    """
+    try:
+        dataset = rasterio.open(path)
+    except (rasterio.errors.RasterioError, OSError) as error:
+        text = str(error).strip()
+        first_line = text.splitlines()[0] if text else type(error).__name__
+        raise InputError(f"{_label(path)}: cannot read: {first_line}") from error
+    problem = _dem_problem(dataset)
+    if problem:
+        dataset.close()
+        raise InputError(f"{_label(path)}: {problem}")
+    return dataset
+
+
+def _dem_problem(dataset: rasterio.io.DatasetReader) -> str | None:
+    """Why a DEM cannot be measured on, or None."""
+    if dataset.count < 1:
+        return "has no raster bands"
+    if dataset.crs is None:
+        return "has no CRS; assign one (e.g. EPSG:2260) and retry"
+    t = dataset.transform
+    if t.b != 0 or t.d != 0 or t.a <= 0 or t.e >= 0:
+        return "grid is rotated or not north-up; warp it (gdalwarp) and retry"
+    return None
+
+
+def _horizontal(crs: pyproj.CRS) -> pyproj.CRS:
+    """The horizontal part of a CRS (itself unless compound)."""
+    if crs.is_compound and crs.sub_crs_list:
+        return crs.sub_crs_list[0]
+    return crs
+
+
+def z_factor(dem_crs: pyproj.CRS, z_units: str | None) -> float:
+    """Elevation unit in horizontal units (metres for a geographic DEM).
+
+    Parameters
+    ----------
+    dem_crs : pyproj.CRS
+        The DEM's CRS.
+    z_units : str or None
+        ``"ft"``, ``"us-ft"``, ``"m"``, or None for the horizontal unit.
+    """
+    if z_units is None:
+        return 1.0
+    horizontal = _horizontal(dem_crs)
+    metres = 1.0 if horizontal.is_geographic else horizontal.axis_info[0].unit_conversion_factor
+    return Z_UNIT_METRES[z_units] / float(metres)
+
+
+def geographic_cell_metres(
+    transform: Affine, row_off: int, n_rows: int, crs: pyproj.CRS
+) -> tuple[np.ndarray, np.ndarray]:
+    """Cell width and height in metres per row of a geographic grid.
+
+    Width is the parallel's arc ``N(lat) cos(lat) dlon``, height the meridian's
+    ``M(lat) dlat``, at each row's centre latitude on the CRS's ellipsoid.
+
+    Returns
+    -------
+    tuple of ndarray
+        Columns (``n_rows`` x 1) of widths and heights.
+    """
+    horizontal = _horizontal(crs)
+    ellipsoid = horizontal.ellipsoid
+    if ellipsoid is None:  # no datum given: WGS 84
+        a, inverse_flattening = 6378137.0, 298.257223563
+    else:
+        a, inverse_flattening = ellipsoid.semi_major_metre, ellipsoid.inverse_flattening or 0.0
+    flattening = 1.0 / inverse_flattening if inverse_flattening else 0.0
+    e2 = flattening * (2.0 - flattening)
+    radians_per_unit = float(horizontal.axis_info[0].unit_conversion_factor)
+    rows = row_off + np.arange(n_rows, dtype=np.float64) + 0.5
+    lat = np.clip((transform.f + transform.e * rows) * radians_per_unit, -np.pi / 2, np.pi / 2)
+    w = 1.0 - e2 * np.sin(lat) ** 2
+    width = a / np.sqrt(w) * np.cos(lat) * transform.a * radians_per_unit
+    height = a * (1.0 - e2) / w**1.5 * abs(transform.e) * radians_per_unit
+    return width.reshape(-1, 1), height.reshape(-1, 1)
+
+
+@dataclass(frozen=True)
+class Grid:
+    """The DEM grid and how to turn its cells into slope."""
+
+    transform: Affine
+    width: int
+    height: int
+    crs: pyproj.CRS
+    geographic: bool
+    z_factor: float
+
+    def resolution(self, row_off: int, n_rows: int) -> tuple[float | np.ndarray, ...]:
+        """Cell width and height for slope: CRS units, or metres per row if geographic."""
+        if self.geographic:
+            return geographic_cell_metres(self.transform, row_off, n_rows, self.crs)
+        return float(self.transform.a), float(-self.transform.e)
+
+    def extent(self, rows: tuple[int, int], cols: tuple[int, int]) -> tuple[float, ...]:
+        """xmin, ymin, xmax, ymax of a block of cells."""
+        t = self.transform
+        return (t.c + cols[0] * t.a, t.f + rows[1] * t.e, t.c + cols[1] * t.a, t.f + rows[0] * t.e)
+
+
+def dem_grid(dataset: rasterio.io.DatasetReader, settings: SlopeSettings) -> Grid:
+    crs = pyproj.CRS.from_wkt(dataset.crs.to_wkt())
+    scale = dataset.scales[0] if dataset.scales and dataset.scales[0] else 1.0
+    return Grid(
+        transform=dataset.transform,
+        width=dataset.width,
+        height=dataset.height,
+        crs=crs,
+        geographic=_horizontal(crs).is_geographic,
+        z_factor=z_factor(crs, settings.z_units) * float(scale),
+    )
+
+
+def read_padded(
+    dataset: rasterio.io.DatasetReader, rows: tuple[int, int], cols: tuple[int, int]
+) -> tuple[np.ndarray, np.ndarray]:
+    """Band 1 over a block of cells plus a one-cell margin.
+
+    Margin cells outside the raster are invalid. Validity honours the band's
+    nodata value or mask, and non-finite values are invalid.
+
+    Returns
+    -------
+    tuple of ndarray
+        Elevations (float64) and validity (bool), ``(rows + 2, cols + 2)``.
+    """
+    top, left = rows[0] - 1, cols[0] - 1
+    shape = (rows[1] - rows[0] + 2, cols[1] - cols[0] + 2)
+    z = np.full(shape, np.nan)
+    valid = np.zeros(shape, dtype=bool)
+    r0, r1 = max(top, 0), min(rows[1] + 1, dataset.height)
+    c0, c1 = max(left, 0), min(cols[1] + 1, dataset.width)
+    window = Window(c0, r0, c1 - c0, r1 - r0)
+    data = dataset.read(1, window=window)
+    z[r0 - top : r1 - top, c0 - left : c1 - left] = data
+    valid[r0 - top : r1 - top, c0 - left : c1 - left] = _valid_cells(dataset, data, window)
+    return z, valid
+
+
+def _valid_cells(
+    dataset: rasterio.io.DatasetReader, data: np.ndarray, window: Window
+) -> np.ndarray:
+    """True where a block read from band 1 holds an elevation."""
+    flags = dataset.mask_flag_enums[0]
+    nodata = dataset.nodata
+    if MaskFlags.all_valid in flags:
+        ok = np.ones(data.shape, dtype=bool)
+    elif MaskFlags.nodata in flags and nodata is not None:
+        ok = ~np.isnan(data) if np.isnan(nodata) else data != nodata
+    else:
+        ok = dataset.read_masks(1, window=window) > 0
+    if np.issubdtype(data.dtype, np.floating):
+        ok &= np.isfinite(data)
+    return ok
