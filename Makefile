@@ -43,7 +43,7 @@ qgis-deps:
 
 # --- the main job on the sample village -------------------------------------
 
-$(SAMPLE)/village.gpkg: $(VENV)/.installed sitecheck/sample/village.py
+$(SAMPLE)/village.gpkg: $(VENV)/.installed $(wildcard sitecheck/sample/*.py)
 	$(VENV)/bin/sitecheck sample-village $(SAMPLE)
 
 sample: $(SAMPLE)/village.gpkg
