@@ -33,7 +33,7 @@ from sitecheck.pipeline.outputs import spec_audit
 from sitecheck.pipeline.run import run_packs
 from sitecheck.pipeline.spec import RunSpec
 from sitecheck.reports.document import document_header, listing
-from sitecheck.rules.pack import Pack
+from sitecheck.rules.pack_model import Pack
 from sitecheck.screening.runoff_result import (
     FACT_COLUMNS,
     RunoffScreen,

@@ -13,7 +13,7 @@ from sitecheck.io.writers import write_geopackage, write_json
 from sitecheck.measure.inputs import MeasureResult
 from sitecheck.pipeline.spec import RunSpec
 from sitecheck.reports.document import audit_block, check_document, measure_document, run_audit
-from sitecheck.rules.pack import Pack
+from sitecheck.rules.pack_model import Pack
 from sitecheck.screening.check import CheckResult
 
 

@@ -6,7 +6,7 @@ from datetime import datetime, timezone
 
 from sitecheck import __version__
 from sitecheck.reports.html_format import esc, flatten_settings, kv_table, text_or_dash
-from sitecheck.rules.pack import Pack
+from sitecheck.rules.pack_model import Pack
 from sitecheck.screening.check import CheckResult
 
 

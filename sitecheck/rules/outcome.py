@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from sitecheck.rules.attributes import ATTRIBUTES
 from sitecheck.rules.language import Truth, evaluate
-from sitecheck.rules.pack import Pack, Rule
+from sitecheck.rules.pack_model import Pack, Rule
 from sitecheck.schema.metrics import METRICS
 from sitecheck.schema.severities import SEVERITY_KEYS
 

@@ -13,7 +13,7 @@ from sitecheck.errors import InputError
 from sitecheck.io.readers import POLYGONAL
 from sitecheck.measure.inputs import MeasureResult
 from sitecheck.rules.outcome import NEEDS_REVIEW, TRIGGERED, ParcelOutcome, evaluate_pack
-from sitecheck.rules.pack import Pack
+from sitecheck.rules.pack_model import Pack
 from sitecheck.screening.packs import PackChoice
 from sitecheck.screening.runoff_result import RunoffScreen, runoff_metric_names
 from sitecheck.screening.values import parcel_value_rows

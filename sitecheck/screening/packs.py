@@ -18,7 +18,8 @@ import pyogrio
 from sitecheck.errors import InputError
 from sitecheck.io.parcels import find_field
 from sitecheck.io.readers import LayerSource, layer_fields
-from sitecheck.rules.pack import Pack, load_pack
+from sitecheck.rules.pack import load_pack
+from sitecheck.rules.pack_model import Pack
 from sitecheck.schema.packs import BUNDLED
 
 

@@ -15,7 +15,7 @@ import pandas as pd
 
 from sitecheck.errors import InputError
 from sitecheck.io.readers import LayerSource
-from sitecheck.rules.pack import Pack
+from sitecheck.rules.pack_model import Pack
 from sitecheck.runoff import RunoffSettings
 from sitecheck.runoff.parcels import runoff_assumptions
 from sitecheck.runoff.rainfall import DesignRainfall, user_rainfall, village_rainfall

@@ -32,7 +32,7 @@ from sitecheck.io.readers import POLYGONAL
 from sitecheck.measure.inputs import MeasureResult
 from sitecheck.rules.evaluate import evaluate
 from sitecheck.rules.outcome import ParcelOutcome
-from sitecheck.rules.pack import Pack
+from sitecheck.rules.pack_model import Pack
 from sitecheck.rules.truth import Truth
 from sitecheck.runoff import parcel_runoff
 from sitecheck.runoff.soils import hsg_from_value

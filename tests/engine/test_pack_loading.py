@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from sitecheck.app.cli import main
-from sitecheck.rules.pack import PackError, load_pack
+from sitecheck.rules.pack import load_pack
+from sitecheck.rules.pack_model import PackError
 from sitecheck.schema.packs import BUNDLED
 
 HEADER = """\

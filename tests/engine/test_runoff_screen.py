@@ -34,7 +34,8 @@ from sitecheck.io.readers import LayerSource
 from sitecheck.measure.inputs import MeasureInputs
 from sitecheck.pipeline.run import screen
 from sitecheck.pipeline.spec import RunSpec
-from sitecheck.rules.pack import PackError, load_pack
+from sitecheck.rules.pack import load_pack
+from sitecheck.rules.pack_model import PackError
 from sitecheck.runoff import RunoffSettings
 from sitecheck.screening.runoff_result import RunoffOptions, storm_depths
 

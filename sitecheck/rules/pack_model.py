@@ -1,0 +1,120 @@
+"""What a loaded rule pack is: its header, parameters, rules and runoff table."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from sitecheck.errors import InputError
+from sitecheck.rules.attributes import ATTRIBUTES
+from sitecheck.rules.language import NameInfo, Quantity
+from sitecheck.rules.syntax import Expression, names_in
+from sitecheck.schema.metrics import METRICS
+from sitecheck.schema.storms import DesignRainfall
+
+
+class PackError(InputError):
+    """A rule pack that cannot be used; the message names the file, rule and line."""
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One requirement of the law and the condition that triggers it."""
+
+    id: str
+    citation: str
+    title: str
+    requirement: str
+    quote: str
+    when_text: str
+    when: Expression
+    severity: str
+    requirements: tuple[str, ...] = ()
+    design_storms: tuple[int, ...] = ()
+    design_storm_years: int | None = None
+    review_when_text: str | None = None
+    review_when: Expression | None = None
+    review_reason: str | None = None
+    unless: tuple[str, ...] = ()
+    line: int = 0
+
+    def names(self) -> set[str]:
+        """Every name the rule's conditions use."""
+        used = names_in(self.when)
+        if self.review_when is not None:
+            used |= names_in(self.review_when)
+        return used
+
+
+@dataclass(frozen=True)
+class RunoffSection:
+    """What a pack says about the runoff screen (its ``[runoff]`` table).
+
+    Attributes
+    ----------
+    unimproved_before_when : Expression or None
+        Lots for which the "before" condition is the unimproved lot
+        (Scarsdale § 254-7: SDA lots), in the rule language.
+    unimproved_before_when_text : str or None
+    unimproved_before_citation : str
+    rainfall : DesignRainfall or None
+        Design-storm depths of the pack; None for the bundled table (bundled
+        packs) or none at all (then ``--rainfall`` must give them).
+    """
+
+    unimproved_before_when: Expression | None = None
+    unimproved_before_when_text: str | None = None
+    unimproved_before_citation: str = ""
+    rainfall: DesignRainfall | None = None
+
+
+@dataclass(frozen=True)
+class Pack:
+    """An ordinance rule pack, checked and ready to evaluate."""
+
+    id: str
+    name: str
+    jurisdiction: str
+    chapter: str
+    version: str
+    amendments: tuple[str, ...]
+    path: str
+    sha256: str
+    names: dict[str, NameInfo]
+    rules: tuple[Rule, ...]
+    notes: str = ""
+    parameters: dict[str, Quantity | str | bool] = field(default_factory=dict)
+    runoff: RunoffSection = field(default_factory=RunoffSection)
+
+    @property
+    def design_storms(self) -> tuple[int, ...]:
+        """Every storm (years) a rule of the pack names, smallest first."""
+        storms: set[int] = set()
+        for rule in self.rules:
+            storms.update(rule.design_storms)
+            if rule.design_storm_years:
+                storms.add(rule.design_storm_years)
+        return tuple(sorted(storms))
+
+    def audit(self) -> dict[str, object]:
+        """What reports say about the pack used."""
+        return {
+            "id": self.id,
+            "name": self.name,
+            "chapter": self.chapter,
+            "version": self.version,
+            "amendments": list(self.amendments),
+            "path": self.path,
+            "sha256": self.sha256,
+            "rule_count": len(self.rules),
+        }
+
+
+def base_names() -> dict[str, NameInfo]:
+    """Names every pack may use: the metrics and the project attributes."""
+    names = {
+        metric.name: NameInfo("number" if metric.kind == "share" else metric.kind, metric.label)
+        for metric in METRICS
+    }
+    for attribute in ATTRIBUTES:
+        names[attribute.name] = NameInfo(attribute.kind, attribute.label, measured=False)
+    return names

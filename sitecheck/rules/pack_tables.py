@@ -1,0 +1,271 @@
+"""Reading a pack's TOML tables: every key, type, unit and condition checked, with its line."""
+
+from __future__ import annotations
+
+import re
+
+from sitecheck.rules.errors import RuleLanguageError
+from sitecheck.rules.language import NameInfo, Quantity, check, parse, parse_quantity
+from sitecheck.rules.pack_model import PackError, Rule, RunoffSection
+from sitecheck.rules.syntax import Expression
+from sitecheck.schema.severities import SEVERITY_KEYS
+from sitecheck.schema.storms import DesignRainfall
+
+PACK_KEYS = {"id", "name", "jurisdiction", "chapter", "version", "amendments", "source", "notes"}
+
+
+_PARAMETER_KEYS = {"value", "label", "citation", "notes"}
+
+
+_RULE_KEYS = {
+    "id",
+    "citation",
+    "title",
+    "requirement",
+    "quote",
+    "when",
+    "severity",
+    "requirements",
+    "design_storms",
+    "design_storm_years",
+    "review_when",
+    "review_reason",
+    "unless",
+    "notes",
+}
+
+
+TOP_LEVEL_KEYS = {"pack", "parameters", "rules", "runoff"}
+
+
+_RUNOFF_KEYS = {"unimproved_before_when", "unimproved_before_citation", "rainfall", "notes"}
+
+
+_RAINFALL_KEYS = {"source", "depths_in", "confirmed", "note"}
+
+
+_RULE_REQUIRED = ("id", "citation", "title", "requirement", "quote", "when", "severity")
+
+
+_RULE_ID = r"[a-z0-9][a-z0-9_.-]*"
+
+
+def pack_table(data: dict, key: str, where: str) -> dict:
+    value = data.get(key)
+    if not isinstance(value, dict):
+        raise PackError(f"{where}: needs a [{key}] table")
+    return value
+
+
+def refuse_unknown_keys(table: dict, allowed: set[str], where: str) -> None:
+    unknown = sorted(set(table) - allowed)
+    if unknown:
+        raise PackError(
+            f"{where}: unknown key(s) {', '.join(unknown)}; allowed: {', '.join(sorted(allowed))}"
+        )
+
+
+def pack_parameters(
+    data: dict, names: dict[str, NameInfo], where: str, text: str
+) -> dict[str, Quantity | str | bool]:
+    """Named thresholds: ``name = { value = "500 sqft", label = "...", citation = "..." }``."""
+    out: dict[str, Quantity | str | bool] = {}
+    for name, spec in data.get("parameters", {}).items():
+        line = _line_of(text, rf"^\s*{re.escape(name)}\s*=")
+        context = f"{where}: parameter {name} (line {line})"
+        if not isinstance(spec, dict):
+            spec = {"value": spec}
+        refuse_unknown_keys(spec, _PARAMETER_KEYS, context)
+        if name in names:
+            raise PackError(f"{context}: the name is taken by a metric or attribute")
+        if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name):
+            raise PackError(f"{context}: a parameter name is letters, digits and _")
+        value = spec.get("value")
+        label = str(spec.get("label", name.replace("_", " ")))
+        if isinstance(value, bool):
+            names[name] = NameInfo("boolean", label, constant=value)
+            out[name] = value
+        elif isinstance(value, str):
+            try:
+                quantity = parse_quantity(value)
+            except RuleLanguageError as error:
+                raise PackError(f"{context}: {error}") from error
+            names[name] = NameInfo(quantity.dimension, label, constant=quantity)
+            out[name] = quantity
+        elif isinstance(value, int | float):
+            quantity = Quantity(float(value), "number")
+            names[name] = NameInfo("number", label, constant=quantity)
+            out[name] = quantity
+        else:
+            raise PackError(
+                f"{context}: 'value' must be a quantity such as \"500 sqft\", "
+                "a number or true/false"
+            )
+    return out
+
+
+def runoff_section(data: dict, names: dict[str, NameInfo], where: str, text: str) -> RunoffSection:
+    """The optional ``[runoff]`` table: the unimproved-before condition and rainfall."""
+    if "runoff" not in data:
+        return RunoffSection()
+    line = _line_of(text, r"^\s*\[runoff\]")
+    context = f"{where}: [runoff] (line {line})"
+    table = data["runoff"]
+    if not isinstance(table, dict):
+        raise PackError(f"{context}: 'runoff' is a table")
+    refuse_unknown_keys(table, _RUNOFF_KEYS, context)
+    condition_text = table.get("unimproved_before_when")
+    condition = None
+    if condition_text is not None:
+        condition = _condition(condition_text, "unimproved_before_when", names, context, text, line)
+        if not isinstance(table.get("unimproved_before_citation"), str):
+            raise PackError(
+                f"{context}: 'unimproved_before_when' needs 'unimproved_before_citation', "
+                "the section that asks for it"
+            )
+    return RunoffSection(
+        unimproved_before_when=condition,
+        unimproved_before_when_text=condition_text,
+        unimproved_before_citation=str(table.get("unimproved_before_citation", "")),
+        rainfall=_pack_rainfall(table.get("rainfall"), _header_id(data), context),
+    )
+
+
+def _header_id(data: dict) -> str:
+    """The pack id of raw TOML data (already checked to be text)."""
+    return str(data["pack"]["id"]).strip()
+
+
+def _pack_rainfall(table: object, pack_id: str, context: str) -> DesignRainfall | None:
+    """``rainfall = { source = "...", depths_in = { 25 = 6.2 }, confirmed = false }``."""
+    if table is None:
+        return None
+    if not isinstance(table, dict):
+        raise PackError(f"{context}: 'rainfall' is a table")
+    refuse_unknown_keys(table, _RAINFALL_KEYS, f"{context} rainfall")
+    source = table.get("source")
+    if not isinstance(source, str) or not source.strip():
+        raise PackError(f"{context}: rainfall needs a 'source' saying where the depths come from")
+    depths = table.get("depths_in")
+    if not isinstance(depths, dict) or not depths:
+        raise PackError(f"{context}: rainfall needs 'depths_in', e.g. {{ 25 = 6.2, 100 = 8.0 }}")
+    parsed: dict[int, float] = {}
+    for years, depth in depths.items():
+        if not str(years).isdigit() or int(years) <= 0:
+            raise PackError(f"{context}: rainfall: '{years}' is not a return period in years")
+        if isinstance(depth, bool) or not isinstance(depth, int | float) or depth <= 0:
+            raise PackError(
+                f"{context}: rainfall: the {years}-year depth must be a positive number of inches"
+            )
+        parsed[int(years)] = float(depth)
+    confirmed = table.get("confirmed", False)
+    if not isinstance(confirmed, bool):
+        raise PackError(f"{context}: rainfall 'confirmed' is true or false")
+    return DesignRainfall(
+        place=pack_id,
+        depths_in=dict(sorted(parsed.items())),
+        source=source.strip(),
+        default=True,
+        confirmed=confirmed,
+        note=str(table.get("note", "")),
+    )
+
+
+def pack_rule(table: dict, names: dict[str, NameInfo], where: str, line: int, text: str) -> Rule:
+    rule_id = table.get("id") if isinstance(table.get("id"), str) else "?"
+    context = f"{where}: rule {rule_id} (line {line})"
+    if not isinstance(table, dict):
+        raise PackError(f"{context}: a rule is a table")
+    refuse_unknown_keys(table, _RULE_KEYS, context)
+    for key in _RULE_REQUIRED:
+        if not isinstance(table.get(key), str) or not table[key].strip():
+            raise PackError(f"{context}: needs a text '{key}'")
+    if not re.fullmatch(_RULE_ID, table["id"]):
+        raise PackError(f"{context}: ids are lower-case letters, digits, '.', '_' and '-'")
+    if table["severity"] not in SEVERITY_KEYS:
+        raise PackError(
+            f"{context}: severity '{table['severity']}' is not one of {', '.join(SEVERITY_KEYS)}"
+        )
+    if not table["citation"].startswith("§"):
+        raise PackError(f"{context}: a citation is a section in the code's own form, e.g. § 254-9")
+    when = _condition(table["when"], "when", names, context, text, line)
+    review_when = None
+    if "review_when" in table:
+        review_when = _condition(table["review_when"], "review_when", names, context, text, line)
+        if not isinstance(table.get("review_reason"), str):
+            raise PackError(f"{context}: 'review_when' needs a 'review_reason' saying why")
+    storms = table.get("design_storms", [])
+    if not isinstance(storms, list) or not all(isinstance(s, int) and s > 0 for s in storms):
+        raise PackError(
+            f"{context}: 'design_storms' is a list of return periods in years, e.g. [25, 10, 2]"
+        )
+    governing = table.get("design_storm_years")
+    if governing is not None and (not isinstance(governing, int) or governing <= 0):
+        raise PackError(f"{context}: 'design_storm_years' is a return period in years, e.g. 25")
+    requirements = table.get("requirements", [])
+    if not isinstance(requirements, list) or not all(isinstance(r, str) for r in requirements):
+        raise PackError(f"{context}: 'requirements' is a list of texts")
+    unless = table.get("unless", [])
+    if not isinstance(unless, list) or not all(isinstance(u, str) for u in unless):
+        raise PackError(f"{context}: 'unless' is a list of rule ids")
+    return Rule(
+        id=table["id"],
+        citation=table["citation"],
+        title=table["title"].strip(),
+        requirement=" ".join(table["requirement"].split()),
+        quote=" ".join(table["quote"].split()),
+        when_text=table["when"],
+        when=when,
+        severity=table["severity"],
+        requirements=tuple(requirements),
+        design_storms=tuple(storms),
+        design_storm_years=governing,
+        review_when_text=table.get("review_when"),
+        review_when=review_when,
+        review_reason=table.get("review_reason"),
+        unless=tuple(unless),
+        line=line,
+    )
+
+
+def _condition(
+    source: object, key: str, names: dict[str, NameInfo], context: str, text: str, rule_line: int
+) -> Expression:
+    if not isinstance(source, str):
+        raise PackError(f"{context}: '{key}' must be text")
+    try:
+        expression = parse(source)
+        check(expression, names)
+    except RuleLanguageError as error:
+        line = _condition_line(text, rule_line, key, source, error.offset)
+        raise PackError(
+            f"{context.rsplit(' (line', 1)[0]} (line {line}): {key}: {error}\n"
+            f"{error.pointer(source)}"
+        ) from error
+    return expression
+
+
+def rule_lines(text: str) -> list[int]:
+    """Line numbers (1-based) of each ``[[rules]]`` header."""
+    return [
+        number
+        for number, line in enumerate(text.splitlines(), start=1)
+        if line.strip().startswith("[[rules]]")
+    ]
+
+
+def _line_of(text: str, pattern: str, start: int = 0) -> int:
+    for number, line in enumerate(text.splitlines(), start=1):
+        if number >= start and re.search(pattern, line):
+            return number
+    return 0
+
+
+def _condition_line(text: str, rule_line: int, key: str, source: str, offset: int) -> int:
+    """The file line of a character offset inside a rule's condition."""
+    key_line = _line_of(text, rf"^\s*{key}\s*=", rule_line)
+    if key_line == 0:
+        return rule_line
+    opening = text.splitlines()[key_line - 1]
+    starts_below = bool(re.search(r'=\s*("""|\'\'\')\s*$', opening))
+    return key_line + int(starts_below) + source[:offset].count("\n")
