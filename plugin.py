@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from qgis.core import QgsApplication
 
+from .bridge.i18n import tr
 from .bridge.icon import plugin_icon
 
 
@@ -37,9 +38,9 @@ class SiteCheckPlugin:
         self.dock = SiteCheckDock(self.iface.mapCanvas(), self.iface, self.iface.mainWindow())
         self.iface.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
         self.dock.hide()
-        self.action = QAction(plugin_icon(), "SiteCheck panel", self.iface.mainWindow())
+        self.action = QAction(plugin_icon(), tr("SiteCheck panel"), self.iface.mainWindow())
         self.action.setCheckable(True)
-        self.action.setToolTip("Show the ordinance triggers of the parcel being drawn")
+        self.action.setToolTip(tr("Show the ordinance triggers of the parcel being drawn"))
         self.action.toggled.connect(self.dock.setVisible)
         self.dock.visibilityChanged.connect(self.action.setChecked)
         self.iface.addToolBarIcon(self.action)

@@ -19,6 +19,16 @@ from qgis.core import (
     QgsWkbTypes,
 )
 
+from .i18n import tr
+from .vocabulary import DESCRIPTION
+
+NO_CRS = DESCRIPTION["messages"]["no_crs"]  # worded as the engine words it
+
+
+def no_crs(layer: str) -> QgsProcessingException:
+    """The error of a layer without a CRS, worded as the engine words it."""
+    return QgsProcessingException(tr("{0}: {1}").format(layer, tr(NO_CRS)))
+
 
 def export_source(source, path: Path, layer_name: str, feedback=None) -> str:
     """Write a QgsProcessingFeatureSource into a GeoPackage layer; returns ``path:layer``.
@@ -29,9 +39,7 @@ def export_source(source, path: Path, layer_name: str, feedback=None) -> str:
     """
     if not source.sourceCrs().isValid():
         # QGIS would write such a layer as EPSG:4326; stop with the engine's own words instead.
-        raise QgsProcessingException(
-            f"{layer_name} layer ({source.sourceName()}): has no CRS; assign one (e.g. EPSG:2260) and retry"
-        )
+        raise no_crs(f"{layer_name} layer ({source.sourceName()})")
     options = QgsVectorFileWriter.SaveVectorOptions()
     options.driverName = "GPKG"
     options.layerName = layer_name
@@ -51,7 +59,7 @@ def export_source(source, path: Path, layer_name: str, feedback=None) -> str:
     )
     if writer.hasError() != QgsVectorFileWriter.WriterError.NoError:
         raise QgsProcessingException(
-            f"cannot write {layer_name} for the engine: {writer.errorMessage()}"
+            tr("cannot write {0} for the engine: {1}").format(layer_name, writer.errorMessage())
         )
     total = max(source.featureCount(), 1)
     for count, feature in enumerate(source.getFeatures()):
@@ -69,7 +77,7 @@ def result_layer(gpkg: Path, layer_name: str, display_name: str) -> QgsVectorLay
     layer = QgsVectorLayer(f"{gpkg}|layername={layer_name}", display_name, "ogr")
     if not layer.isValid():
         raise QgsProcessingException(
-            f"the engine's output has no readable layer {layer_name} ({gpkg})"
+            tr("the engine's output has no readable layer {0} ({1})").format(layer_name, gpkg)
         )
     return layer
 
@@ -102,9 +110,7 @@ def engine_layer_spec(layer: QgsVectorLayer, folder: Path) -> str:
     from qgis.core import QgsCoordinateTransformContext, QgsProviderRegistry
 
     if not layer.crs().isValid():
-        raise QgsProcessingException(
-            f"{layer.name()} layer: has no CRS; assign one (e.g. EPSG:2260) and retry"
-        )
+        raise no_crs(f"{layer.name()} layer")
     parts = QgsProviderRegistry.instance().decodeUri(layer.providerType(), layer.source())
     path = parts.get("path", "")
     plain = (
@@ -125,5 +131,7 @@ def engine_layer_spec(layer: QgsVectorLayer, folder: Path) -> str:
         layer, str(target), QgsCoordinateTransformContext(), options
     )
     if error[0] != QgsVectorFileWriter.WriterError.NoError:
-        raise QgsProcessingException(f"cannot copy {layer.name()} for the engine: {error[1]}")
+        raise QgsProcessingException(
+            tr("cannot copy {0} for the engine: {1}").format(layer.name(), error[1])
+        )
     return f"{target}:layer"

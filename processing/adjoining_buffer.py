@@ -12,6 +12,7 @@ from qgis.core import (
 )
 
 from ..bridge.exchange import copy_to_sink, export_source, result_layer
+from ..bridge.i18n import tr
 from .compat import FLAG_ADVANCED, NUMBER_DOUBLE, VECTOR_POLYGON
 from .engine_algorithm import EngineAlgorithm, TemporaryFolder
 
@@ -32,10 +33,10 @@ class AdjoiningBufferAlgorithm(EngineAlgorithm):
         return "adjoining_buffer"
 
     def displayName(self) -> str:  # noqa: N802 - QGIS API name
-        return "Adjoining property buffer"
+        return tr("Adjoining property buffer")
 
     def shortHelpString(self) -> str:  # noqa: N802 - QGIS API name
-        return (
+        return tr(
             "Derives Scarsdale's adjoining property buffer (§ 254-4; any disturbance in it needs "
             "a Planning Board site plan under § 254-10.1): the strip of each lot in a Residence A "
             "district (AA-1, A-1, A-2, A-2a, A-3, A-4, A-5) along the lines it shares with "
@@ -47,20 +48,20 @@ class AdjoiningBufferAlgorithm(EngineAlgorithm):
     def initAlgorithm(self, config=None) -> None:  # noqa: N802 - QGIS API name
         parameters = [
             (
-                QgsProcessingParameterFeatureSource(self.PARCELS, "Parcels", [VECTOR_POLYGON]),
+                QgsProcessingParameterFeatureSource(self.PARCELS, tr("Parcels"), [VECTOR_POLYGON]),
                 "Tax parcels; neighbours are found among them.",
                 False,
             ),
             (
                 QgsProcessingParameterFeatureSource(
-                    self.ZONING, "Zoning districts", [VECTOR_POLYGON], optional=True
+                    self.ZONING, tr("Zoning districts"), [VECTOR_POLYGON], optional=True
                 ),
                 "Zoning districts; else a district field of the parcels.",
                 False,
             ),
             (
                 QgsProcessingParameterString(
-                    self.ZONING_FIELD, "Zoning district field", optional=True
+                    self.ZONING_FIELD, tr("Zoning district field"), optional=True
                 ),
                 "Default: district, ZONE, ZONING.",
                 True,
@@ -68,7 +69,7 @@ class AdjoiningBufferAlgorithm(EngineAlgorithm):
             (
                 QgsProcessingParameterField(
                     self.ID_FIELD,
-                    "Parcel id field",
+                    tr("Parcel id field"),
                     parentLayerParameterName=self.PARCELS,
                     optional=True,
                 ),
@@ -78,7 +79,7 @@ class AdjoiningBufferAlgorithm(EngineAlgorithm):
             (
                 QgsProcessingParameterNumber(
                     self.REAR_SETBACK_FT,
-                    "Rear setback (ft)",
+                    tr("Rear setback (ft)"),
                     type=NUMBER_DOUBLE,
                     defaultValue=30.0,
                     minValue=0.0,
@@ -88,7 +89,7 @@ class AdjoiningBufferAlgorithm(EngineAlgorithm):
             ),
             (
                 QgsProcessingParameterString(
-                    self.SIDE_SETBACKS, "Side setbacks per district (A-1=20,...)", optional=True
+                    self.SIDE_SETBACKS, tr("Side setbacks per district (A-1=20,...)"), optional=True
                 ),
                 "Side-yard setbacks from the zoning code, per district.",
                 False,
@@ -96,7 +97,7 @@ class AdjoiningBufferAlgorithm(EngineAlgorithm):
             (
                 QgsProcessingParameterNumber(
                     self.DEFAULT_SIDE_SETBACK_FT,
-                    "Side setback of other districts (ft)",
+                    tr("Side setback of other districts (ft)"),
                     type=NUMBER_DOUBLE,
                     defaultValue=30.0,
                     minValue=0.0,
@@ -105,7 +106,7 @@ class AdjoiningBufferAlgorithm(EngineAlgorithm):
                 True,
             ),
             (
-                QgsProcessingParameterFeatureSink(self.OUTPUT, "Adjoining property buffer"),
+                QgsProcessingParameterFeatureSink(self.OUTPUT, tr("Adjoining property buffer")),
                 "One polygon per lot: parcel_id, district, area_sqft.",
                 False,
             ),

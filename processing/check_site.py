@@ -20,6 +20,7 @@ from qgis.core import (
 )
 
 from ..bridge.exchange import copy_to_sink, export_source, result_layer
+from ..bridge.i18n import tr
 from ..bridge.vocabulary import (
     ALL_ROLES,
     DESCRIPTION,
@@ -76,10 +77,10 @@ class CheckSiteAlgorithm(EngineAlgorithm):
         return "check_site"
 
     def displayName(self) -> str:  # noqa: N802 - QGIS API name
-        return "Check site-plan compliance"
+        return tr("Check site-plan compliance")
 
     def shortHelpString(self) -> str:  # noqa: N802 - QGIS API name
-        return (
+        return tr(
             "Measures each parcel's disturbed area, net change in impervious cover and the "
             "disturbance in the floodplain, floodway, wetlands and their adjacent area, watercourse "
             "buffers, steep slopes and the adjoining property buffer, then lists every ordinance "
@@ -104,7 +105,7 @@ class CheckSiteAlgorithm(EngineAlgorithm):
         self._add(
             QgsProcessingParameterEnum(
                 self.ORDINANCE,
-                "Ordinance",
+                tr("Ordinance"),
                 options=list(ORDINANCE_TITLES),
                 defaultValue=ORDINANCE_IDS.index("scarsdale"),
             ),
@@ -113,7 +114,7 @@ class CheckSiteAlgorithm(EngineAlgorithm):
         self._add(
             QgsProcessingParameterFile(
                 self.ORDINANCE_FILE,
-                "Rule pack file (instead of the ordinance above)",
+                tr("Rule pack file (instead of the ordinance above)"),
                 behavior=FILE_BEHAVIOR_FILE,
                 extension="toml",
                 optional=True,
@@ -141,7 +142,7 @@ class CheckSiteAlgorithm(EngineAlgorithm):
         self._add(
             QgsProcessingParameterField(
                 self.ID_FIELD,
-                "Parcel id field",
+                tr("Parcel id field"),
                 parentLayerParameterName=self.PARCELS,
                 optional=True,
             ),
@@ -181,29 +182,29 @@ class CheckSiteAlgorithm(EngineAlgorithm):
             self._add(parameter, text, advanced=advanced)
         self._add(
             QgsProcessingParameterBoolean(
-                self.ALL_PARCELS, "List every parcel in the reports", defaultValue=False
+                self.ALL_PARCELS, tr("List every parcel in the reports"), defaultValue=False
             ),
             "By default the reports list the parcels with disturbance or impervious change.",
             advanced=True,
         )
         self._add(
-            QgsProcessingParameterFeatureSink(self.OUTPUT, "Parcels with triggers"),
+            QgsProcessingParameterFeatureSink(self.OUTPUT, tr("Parcels with triggers")),
             "Parcels with every measurement, the highest severity and the triggered sections.",
         )
         self._add(
-            QgsProcessingParameterFeatureSink(self.FLAGS, "Flags"),
+            QgsProcessingParameterFeatureSink(self.FLAGS, tr("Flags")),
             "Where the disturbance meets a constraint: floodway, wetland adjacent area, steep "
             "slope, adjoining property buffer, street.",
         )
         self._add(
             QgsProcessingParameterFileDestination(
-                self.JSON_REPORT, "JSON report", fileFilter="JSON files (*.json)", optional=True
+                self.JSON_REPORT, tr("JSON report"), fileFilter="JSON files (*.json)", optional=True
             ),
             "Every parcel's metrics and every rule's outcome, with the audit block.",
         )
         self._add(
             QgsProcessingParameterFileDestination(
-                self.HTML_REPORT, "HTML report", fileFilter="HTML files (*.html)", optional=True
+                self.HTML_REPORT, tr("HTML report"), fileFilter="HTML files (*.html)", optional=True
             ),
             "A self-contained report to file with a permit decision.",
         )
@@ -244,7 +245,9 @@ class CheckSiteAlgorithm(EngineAlgorithm):
         parcels = self.parameterAsSource(parameters, self.PARCELS, context)
         if parcels is None:
             raise QgsProcessingException(self.invalidSourceError(parameters, self.PARCELS))
-        feedback.pushInfo(f"Exporting inputs for the engine ({parcels.featureCount()} parcels)")
+        feedback.pushInfo(
+            tr("Exporting inputs for the engine ({0} parcels)").format(parcels.featureCount())
+        )
         arguments += ["--parcels", export_source(parcels, inputs, "parcels", feedback)]
         disturbance = self.parameterAsSource(parameters, self.DISTURBANCE, context)
         if disturbance is None:

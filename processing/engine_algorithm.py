@@ -17,6 +17,7 @@ from ..bridge.engine import (
     find_interpreter,
     run_engine,
 )
+from ..bridge.i18n import tr
 from ..bridge.icon import plugin_icon
 
 
@@ -24,7 +25,7 @@ class EngineAlgorithm(QgsProcessingAlgorithm):
     """A Processing algorithm whose work is done by ``python -m sitecheck``."""
 
     def group(self) -> str:
-        return "Stormwater ordinances"
+        return tr("Stormwater ordinances")
 
     def groupId(self) -> str:  # noqa: N802 - QGIS API name
         return "ordinances"
@@ -43,9 +44,11 @@ class EngineAlgorithm(QgsProcessingAlgorithm):
         except EngineUnavailableError as error:
             raise QgsProcessingException(str(error)) from error
         except EngineFailedError as error:
-            raise QgsProcessingException(f"SiteCheck engine: {error}") from error
+            raise QgsProcessingException(tr("SiteCheck engine: {0}").format(error)) from error
         except EngineCanceledError as error:
-            raise QgsProcessingException("Canceled: the SiteCheck engine was stopped") from error
+            raise QgsProcessingException(
+                tr("Canceled: the SiteCheck engine was stopped")
+            ) from error
 
 
 class TemporaryFolder:

@@ -16,6 +16,7 @@ from qgis.core import (
     QgsVectorLayer,
 )
 
+from ..bridge.i18n import tr
 from ..layers.compliance_layout import (
     bind,
     coverage_layer,
@@ -45,14 +46,14 @@ class ExportComplianceMapsAlgorithm(CheckSiteAlgorithm):
         return "export_compliance_maps"
 
     def displayName(self) -> str:  # noqa: N802 - QGIS API name
-        return "Export compliance maps"
+        return tr("Export compliance maps")
 
     def flags(self):
         # Layouts render web content (the HTML tables): on the main thread only.
         return super().flags() | FLAG_NO_THREADING
 
     def shortHelpString(self) -> str:  # noqa: N802 - QGIS API name
-        return (
+        return tr(
             "Runs Check site-plan compliance, then prints a compliance map for every parcel with a "
             "triggered rule or a rule needing review, from the layout template "
             "layers/compliance_atlas.qpt: the parcel with its disturbance, impervious cover, every "
@@ -69,7 +70,7 @@ class ExportComplianceMapsAlgorithm(CheckSiteAlgorithm):
             (
                 QgsProcessingParameterFileDestination(
                     self.PDF,
-                    "Compliance maps (multi-page PDF)",
+                    tr("Compliance maps (multi-page PDF)"),
                     fileFilter="PDF files (*.pdf)",
                     optional=True,
                 ),
@@ -77,20 +78,20 @@ class ExportComplianceMapsAlgorithm(CheckSiteAlgorithm):
             ),
             (
                 QgsProcessingParameterFolderDestination(
-                    self.OUTPUT_FOLDER, "Folder for one file per parcel", optional=True
+                    self.OUTPUT_FOLDER, tr("Folder for one file per parcel"), optional=True
                 ),
                 "With 'one file per parcel': where the files go, named by parcel id.",
             ),
             (
                 QgsProcessingParameterBoolean(
-                    self.ONE_FILE_PER_PARCEL, "One file per parcel", defaultValue=False
+                    self.ONE_FILE_PER_PARCEL, tr("One file per parcel"), defaultValue=False
                 ),
                 "Write one file per parcel into the folder, besides or instead of the PDF.",
             ),
             (
                 QgsProcessingParameterEnum(
                     self.FILE_FORMAT,
-                    "Per-parcel file format",
+                    tr("Per-parcel file format"),
                     options=["PDF", "PNG"],
                     defaultValue=0,
                 ),
@@ -106,7 +107,9 @@ class ExportComplianceMapsAlgorithm(CheckSiteAlgorithm):
         per_parcel = self.parameterAsBoolean(parameters, self.ONE_FILE_PER_PARCEL, context)
         folder_out = self.parameterAsString(parameters, self.OUTPUT_FOLDER, context)
         if not pdf and not (per_parcel and folder_out):
-            raise QgsProcessingException("Give a PDF file, or 'one file per parcel' and a folder")
+            raise QgsProcessingException(
+                tr("Give a PDF file, or 'one file per parcel' and a folder")
+            )
         with TemporaryFolder() as folder:
             json_path = self.check(parameters, context, feedback, folder)
             if json_path is None:
@@ -121,7 +124,9 @@ class ExportComplianceMapsAlgorithm(CheckSiteAlgorithm):
             results[self.PDF] = pdf
         if per_parcel:
             results[self.OUTPUT_FOLDER] = folder_out
-        feedback.pushInfo(f"{pages} compliance map page(s); {len(written)} per-parcel file(s)")
+        feedback.pushInfo(
+            tr("{0} compliance map page(s); {1} per-parcel file(s)").format(pages, len(written))
+        )
         return results
 
     def _print(
@@ -144,7 +149,7 @@ class ExportComplianceMapsAlgorithm(CheckSiteAlgorithm):
         coverage = coverage_layer(parcels, document)
         if coverage.featureCount() == 0:
             feedback.pushWarning(
-                "No parcel has a triggered rule or a rule needing review: no pages."
+                tr("No parcel has a triggered rule or a rule needing review: no pages.")
             )
             return 0, []
         subject = subject_layer(parcels)
@@ -165,7 +170,7 @@ class ExportComplianceMapsAlgorithm(CheckSiteAlgorithm):
         bind(layout, coverage, drawn, legend, self._audit(document))
         pages = 0
         if pdf:
-            feedback.pushInfo(f"Writing {coverage.featureCount()} page(s) to {pdf}")
+            feedback.pushInfo(tr("Writing {0} page(s) to {1}").format(coverage.featureCount(), pdf))
             pages = export_pdf(layout, pdf)
         written = []
         if per_parcel:

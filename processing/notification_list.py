@@ -13,6 +13,7 @@ from qgis.core import (
 )
 
 from ..bridge.exchange import copy_to_sink, export_source, result_layer
+from ..bridge.i18n import tr
 from .compat import VECTOR_POLYGON
 from .engine_algorithm import EngineAlgorithm, TemporaryFolder
 from .parameters import number_parameter
@@ -41,10 +42,10 @@ class NotificationListAlgorithm(EngineAlgorithm):
         return "notification_list"
 
     def displayName(self) -> str:  # noqa: N802 - QGIS API name
-        return "Notification list"
+        return tr("Notification list")
 
     def shortHelpString(self) -> str:  # noqa: N802 - QGIS API name
-        return (
+        return tr(
             "Scarsdale § 254-10.1: the applicant serves notice of the Planning Board hearing on "
             "all owners of property within 200 ft of any point on the boundary of the lot or "
             "lots involved; for properties larger than 15 acres, within 200 ft of the activity. "
@@ -54,17 +55,17 @@ class NotificationListAlgorithm(EngineAlgorithm):
     def initAlgorithm(self, config=None) -> None:  # noqa: N802 - QGIS API name
         parameters = [
             (
-                QgsProcessingParameterFeatureSource(self.PARCELS, "Parcels", [VECTOR_POLYGON]),
+                QgsProcessingParameterFeatureSource(self.PARCELS, tr("Parcels"), [VECTOR_POLYGON]),
                 "Tax parcels with owner and address fields.",
             ),
             (
-                QgsProcessingParameterString(self.LOT_IDS, "Lot id(s) of the application"),
+                QgsProcessingParameterString(self.LOT_IDS, tr("Lot id(s) of the application")),
                 "One id, or several separated by commas.",
             ),
             (
                 QgsProcessingParameterField(
                     self.ID_FIELD,
-                    "Parcel id field",
+                    tr("Parcel id field"),
                     parentLayerParameterName=self.PARCELS,
                     optional=True,
                 ),
@@ -72,7 +73,7 @@ class NotificationListAlgorithm(EngineAlgorithm):
             ),
             (
                 QgsProcessingParameterFeatureSource(
-                    self.DISTURBANCE, "Limits of disturbance", [VECTOR_POLYGON], optional=True
+                    self.DISTURBANCE, tr("Limits of disturbance"), [VECTOR_POLYGON], optional=True
                 ),
                 "The activity, for properties over 15 acres.",
             ),
@@ -83,19 +84,22 @@ class NotificationListAlgorithm(EngineAlgorithm):
             (
                 QgsProcessingParameterEnum(
                     self.MEASURE_FROM,
-                    "Measure from",
+                    tr("Measure from"),
                     options=list(MEASURE_FROM_NAMES),
                     defaultValue=0,
                 ),
                 "The lot boundary, the activity, or by lot size as § 254-10.1 says.",
             ),
             (
-                QgsProcessingParameterFeatureSink(self.OUTPUT, "Parcels to notify"),
+                QgsProcessingParameterFeatureSink(self.OUTPUT, tr("Parcels to notify")),
                 "parcel_id, owner, address, distance_ft.",
             ),
             (
                 QgsProcessingParameterFileDestination(
-                    self.CSV, "Mailing list (CSV)", fileFilter="CSV files (*.csv)", optional=True
+                    self.CSV,
+                    tr("Mailing list (CSV)"),
+                    fileFilter="CSV files (*.csv)",
+                    optional=True,
                 ),
                 "The same list as a CSV for the mailing.",
             ),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from qgis.core import QgsProcessingProvider
 
 from ..bridge.engine import SETTING_NAME
+from ..bridge.i18n import tr
 from ..bridge.icon import plugin_icon
 from .adjoining_buffer import AdjoiningBufferAlgorithm
 from .check_site import CheckSiteAlgorithm
@@ -23,7 +24,7 @@ class SiteCheckProvider(QgsProcessingProvider):
         return "SiteCheck"
 
     def longName(self) -> str:  # noqa: N802 - QGIS API name
-        return "SiteCheck stormwater ordinance screening"
+        return tr("SiteCheck stormwater ordinance screening")
 
     def icon(self):
         return plugin_icon()

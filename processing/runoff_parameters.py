@@ -11,6 +11,7 @@ from qgis.core import (
 )
 
 from ..bridge.exchange import export_source
+from ..bridge.i18n import tr
 from ..bridge.vocabulary import ROLE_BY_KEY, option
 from ..bridge.vocabulary import SOIL_GROUPS as VOCABULARY_SOIL_GROUPS
 from .compat import NUMBER_DOUBLE, VECTOR_POLYGON
@@ -42,14 +43,17 @@ def runoff_parameters() -> list[tuple[object, str, bool]]:
         ),
         (
             QgsProcessingParameterField(
-                SOIL_FIELD, "Soil group field", parentLayerParameterName=SOILS, optional=True
+                SOIL_FIELD, tr("Soil group field"), parentLayerParameterName=SOILS, optional=True
             ),
             "Default: the first of hydgrp, hydgrpdcd, HSG.",
             True,
         ),
         (
             QgsProcessingParameterEnum(
-                DEFAULT_HSG, "Default soil group", options=list(SOIL_GROUP_LABELS), defaultValue=0
+                DEFAULT_HSG,
+                tr("Default soil group"),
+                options=list(SOIL_GROUP_LABELS),
+                defaultValue=0,
             ),
             "Soil group of lots, or parts of lots, the soils layer does not map.",
             False,
@@ -57,7 +61,7 @@ def runoff_parameters() -> list[tuple[object, str, bool]]:
         (
             QgsProcessingParameterEnum(
                 DUAL_HSG,
-                "Dual soil groups (A/D, B/D, C/D)",
+                tr("Dual soil groups (A/D, B/D, C/D)"),
                 options=[DUAL_LABELS[reading] for reading in DUAL_READINGS],
                 defaultValue=DUAL_READINGS.index(option("dual_hsg")["default"]),
             ),
@@ -68,7 +72,7 @@ def runoff_parameters() -> list[tuple[object, str, bool]]:
         (
             QgsProcessingParameterString(
                 RAINFALL,
-                "Design-storm rainfall, 24-hour inches (e.g. 25=6.2,100=8.0)",
+                tr("Design-storm rainfall, 24-hour inches (e.g. 25=6.2,100=8.0)"),
                 optional=True,
             ),
             "The site's depths (NOAA Atlas 14). Storms not given keep the ordinance pack's default "

@@ -12,6 +12,7 @@ from qgis.core import (
 )
 
 from ..bridge.exchange import copy_to_sink, result_layer
+from ..bridge.i18n import tr
 from .compat import NUMBER_DOUBLE
 from .engine_algorithm import EngineAlgorithm, TemporaryFolder
 
@@ -33,10 +34,10 @@ class SteepSlopesAlgorithm(EngineAlgorithm):
         return "steep_slopes"
 
     def displayName(self) -> str:  # noqa: N802 - QGIS API name
-        return "Steep slopes"
+        return tr("Steep slopes")
 
     def shortHelpString(self) -> str:  # noqa: N802 - QGIS API name
-        return (
+        return tr(
             "Maps slopes over 15% and over 25% from a DEM (Horn's method, as gdaldem slope -p). "
             "Homer § 228-78B(2)(a)[3] asks the site map to show slopes greater than 15%; Larchmont "
             "§ 335-25B(1)(b) asks for existing and final slopes; Scarsdale § 254-9 for an analysis "
@@ -48,13 +49,13 @@ class SteepSlopesAlgorithm(EngineAlgorithm):
     def initAlgorithm(self, config=None) -> None:  # noqa: N802 - QGIS API name
         parameters = [
             (
-                QgsProcessingParameterRasterLayer(self.DEM, "Elevation (DEM)"),
+                QgsProcessingParameterRasterLayer(self.DEM, tr("Elevation (DEM)")),
                 "Any raster GDAL reads.",
             ),
             (
                 QgsProcessingParameterNumber(
                     self.SLOPE_LOW_PCT,
-                    "Steep slope threshold (%)",
+                    tr("Steep slope threshold (%)"),
                     type=NUMBER_DOUBLE,
                     defaultValue=15.0,
                     minValue=0.0,
@@ -64,7 +65,7 @@ class SteepSlopesAlgorithm(EngineAlgorithm):
             (
                 QgsProcessingParameterNumber(
                     self.SLOPE_HIGH_PCT,
-                    "Very steep slope threshold (%)",
+                    tr("Very steep slope threshold (%)"),
                     type=NUMBER_DOUBLE,
                     defaultValue=25.0,
                     minValue=0.0,
@@ -73,18 +74,18 @@ class SteepSlopesAlgorithm(EngineAlgorithm):
             ),
             (
                 QgsProcessingParameterEnum(
-                    self.Z_UNITS, "Elevation units", options=list(Z_UNIT_NAMES), defaultValue=0
+                    self.Z_UNITS, tr("Elevation units"), options=list(Z_UNIT_NAMES), defaultValue=0
                 ),
                 "Units of the elevations when they differ from the horizontal units.",
             ),
             (
-                QgsProcessingParameterFeatureSink(self.OUTPUT, "Steep slopes", optional=True),
+                QgsProcessingParameterFeatureSink(self.OUTPUT, tr("Steep slopes"), optional=True),
                 "Polygons of the two classes, dissolved.",
             ),
             (
                 QgsProcessingParameterRasterDestination(
                     self.OUTPUT_RASTER,
-                    "Slope classes (raster)",
+                    tr("Slope classes (raster)"),
                     optional=True,
                     createByDefault=False,
                 ),
@@ -109,7 +110,7 @@ class SteepSlopesAlgorithm(EngineAlgorithm):
         raster = self.parameterAsOutputLayer(parameters, self.OUTPUT_RASTER, context)
         if raster:
             if not raster.lower().endswith((".tif", ".tiff")):
-                raise QgsProcessingException("Slope classes (raster): write a GeoTIFF (.tif)")
+                raise QgsProcessingException(tr("Slope classes (raster): write a GeoTIFF (.tif)"))
             feedback.pushInfo(
                 self.run_engine(["steep-slopes", *common, "--out", raster], feedback).stdout
             )

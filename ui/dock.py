@@ -2,47 +2,40 @@
 
 from __future__ import annotations
 
-import contextlib
 import shutil
 import tempfile
 from pathlib import Path
 
 from qgis.core import (
     Qgis,
-    QgsCoordinateReferenceSystem,
-    QgsCoordinateTransform,
-    QgsGeometry,
-    QgsMapLayerProxyModel,
     QgsProject,
     QgsVectorLayer,
 )
-from qgis.gui import QgsCollapsibleGroupBox, QgsDockWidget, QgsFieldComboBox, QgsMapLayerComboBox
-from qgis.PyQt.QtCore import Qt, QTimer, pyqtSignal
+from qgis.gui import QgsDockWidget
+from qgis.PyQt.QtCore import QTimer, pyqtSignal
 from qgis.PyQt.QtWidgets import (
     QApplication,
-    QComboBox,
     QFileDialog,
-    QFormLayout,
-    QHBoxLayout,
-    QHeaderView,
-    QLabel,
-    QProgressBar,
-    QPushButton,
-    QSplitter,
-    QTableWidget,
-    QToolButton,
-    QTreeWidget,
-    QVBoxLayout,
-    QWidget,
 )
 
 from ..bridge.engine import EngineUnavailableError, configured_interpreter, find_interpreter
-from ..bridge.vocabulary import BY_JURISDICTION, FLAG_OF_METRIC, ORDINANCES, ROLES
+from ..bridge.i18n import tr
+from ..bridge.vocabulary import BY_JURISDICTION, ROLES
 from ..bridge.worker_client import WorkerClient
+from .connections import Connections
+from .panel_actions import show_trigger_flags, write_panel_pdf
+from .panel_layout import build_panel
 from .parcel_tool import ParcelPickTool
-from .requests import evaluate_request, open_request, parcel_at, parcel_id_of, parcel_under
+from .project_settings import restore_panel, save_panel
+from .requests import (
+    evaluate_request,
+    open_request,
+    parcel_at,
+    parcel_feature,
+    parcel_id_of,
+    parcel_under,
+)
 from .results_view import TRIGGER_ROLE, clipboard_text, fill_metrics, fill_triggers
-from .runoff_box import RunoffBox
 
 PROJECT_SCOPE = "SiteCheck"
 DEBOUNCE_MS = 350
@@ -79,110 +72,11 @@ class SiteCheckDock(QgsDockWidget):
         self.tool = ParcelPickTool(canvas) if canvas is not None else None
         if self.tool is not None:
             self.tool.picked.connect(self._picked)
-        self._build()
+        self.layer_signals = Connections()  # re-made whenever the layers change
+        self.project_signals = Connections()
+        build_panel(self)
         self.restore_from_project()
-        QgsProject.instance().readProject.connect(self._project_read)
-
-    # --- layout ---------------------------------------------------------------------
-
-    def _build(self) -> None:
-        body = QWidget()
-        layout = QVBoxLayout(body)
-        form = QFormLayout()
-        self.ordinance = QComboBox()
-        for key, label in ORDINANCES:
-            self.ordinance.addItem(label, key)
-        self.ordinance.addItem("By jurisdiction layer", BY_JURISDICTION)
-        form.addRow("Ordinance", self.ordinance)
-        self.jurisdictions = QgsMapLayerComboBox()
-        self.jurisdictions.setFilters(QgsMapLayerProxyModel.Filter.PolygonLayer)
-        self.jurisdictions.setAllowEmptyLayer(True)
-        self.jurisdictions.setLayer(None)
-        self.jurisdiction_field = QgsFieldComboBox()
-        self.jurisdictions.layerChanged.connect(self.jurisdiction_field.setLayer)
-        form.addRow("Jurisdictions", self.jurisdictions)
-        form.addRow("Jurisdiction field", self.jurisdiction_field)
-        layout.addLayout(form)
-
-        self.layers_box = QgsCollapsibleGroupBox("Layers")
-        self.layers_box.setSaveCollapsedState(False)
-        layers_form = QFormLayout(self.layers_box)
-        self.layer_boxes: dict[str, QgsMapLayerComboBox] = {}
-        for role in ROLES:
-            box = QgsMapLayerComboBox()
-            box.setFilters(
-                {
-                    "polygon": QgsMapLayerProxyModel.Filter.PolygonLayer,
-                    "line_or_polygon": QgsMapLayerProxyModel.Filter.PolygonLayer
-                    | QgsMapLayerProxyModel.Filter.LineLayer,
-                    "raster": QgsMapLayerProxyModel.Filter.RasterLayer,
-                }[role.geometry]
-            )
-            box.setAllowEmptyLayer(not role.required)
-            box.setLayer(None)
-            box.layerChanged.connect(self._configuration_changed)
-            box.activated.connect(self._chosen_by_user)
-            layers_form.addRow(role.label, box)
-            self.layer_boxes[role.key] = box
-        layout.addWidget(self.layers_box)
-        self.runoff_box = RunoffBox()
-        self.runoff_box.changed.connect(self._runoff_changed)
-        layout.addWidget(self.runoff_box)
-
-        row = QHBoxLayout()
-        self.parcel_label = QLabel("Select a parcel, or pick one on the map.")
-        self.parcel_label.setWordWrap(True)
-        self.pick = QToolButton()
-        self.pick.setText("Pick")
-        self.pick.setToolTip("Pick the parcel under a map click")
-        self.pick.setCheckable(True)
-        self.pick.toggled.connect(self._toggle_tool)
-        self.busy = QProgressBar()
-        self.busy.setRange(0, 0)
-        self.busy.setMaximumWidth(60)
-        self.busy.setVisible(False)
-        row.addWidget(self.parcel_label, 1)
-        row.addWidget(self.busy)
-        row.addWidget(self.pick)
-        layout.addLayout(row)
-
-        self.metrics = QTableWidget(0, 2)
-        self.metrics.setHorizontalHeaderLabels(["Measurement", "Value"])
-        self.metrics.verticalHeader().setVisible(False)
-        self.metrics.horizontalHeader().setStretchLastSection(True)
-        self.metrics.horizontalHeader().setSectionResizeMode(
-            0, QHeaderView.ResizeMode.ResizeToContents
-        )
-        self.metrics.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        self.results = QSplitter(Qt.Orientation.Vertical)
-        self.results.addWidget(self.metrics)
-
-        self.triggers = QTreeWidget()
-        self.triggers.setHeaderLabels(["Section", "Requirement"])
-        self.triggers.itemClicked.connect(self._trigger_clicked)
-        self.results.addWidget(self.triggers)
-        self.results.setStretchFactor(0, 2)
-        self.results.setStretchFactor(1, 3)
-        layout.addWidget(self.results, 1)
-
-        self.status = QLabel("")
-        self.status.setWordWrap(True)
-        layout.addWidget(self.status)
-        buttons = QHBoxLayout()
-        self.export_button = QPushButton("Export report…")
-        self.export_button.clicked.connect(self.export_report)
-        self.copy_button = QPushButton("Copy")
-        self.copy_button.clicked.connect(self.copy_triggers)
-        buttons.addWidget(self.export_button)
-        buttons.addWidget(self.copy_button)
-        layout.addLayout(buttons)
-
-        self.ordinance.currentIndexChanged.connect(self._configuration_changed)
-        self.jurisdictions.layerChanged.connect(self._configuration_changed)
-        self.jurisdiction_field.fieldChanged.connect(self._configuration_changed)
-        for combo in (self.ordinance, self.jurisdictions, self.jurisdiction_field):
-            combo.activated.connect(self._chosen_by_user)
-        self.setWidget(body)
+        self.project_signals.connect(QgsProject.instance().readProject, self._project_read)
 
     # --- configuration, remembered in the project -------------------------------------
 
@@ -203,41 +97,15 @@ class SiteCheckDock(QgsDockWidget):
         self.save_to_project()
 
     def save_to_project(self) -> None:
-        project = QgsProject.instance()
-        project.writeEntry(PROJECT_SCOPE, "ordinance", self.ordinance.currentData() or "")
-        for key, box in self.layer_boxes.items():
-            layer = box.currentLayer()
-            project.writeEntry(PROJECT_SCOPE, f"layer/{key}", layer.id() if layer else "")
-        jurisdictions = self.jurisdictions.currentLayer()
-        project.writeEntry(
-            PROJECT_SCOPE, "jurisdictions", jurisdictions.id() if jurisdictions else ""
-        )
-        project.writeEntry(
-            PROJECT_SCOPE, "jurisdiction_field", self.jurisdiction_field.currentField()
-        )
-        self.runoff_box.save(PROJECT_SCOPE)
+        save_panel(self, PROJECT_SCOPE)
 
     def _project_read(self, *_) -> None:
         self.restore_from_project()
 
     def restore_from_project(self) -> None:
-        project = QgsProject.instance()
         self._restoring = True
         try:
-            ordinance, found = project.readEntry(PROJECT_SCOPE, "ordinance", "")
-            if found and ordinance:
-                self.ordinance.setCurrentIndex(self.ordinance.findData(ordinance))
-            for key, box in self.layer_boxes.items():
-                layer_id, found = project.readEntry(PROJECT_SCOPE, f"layer/{key}", "")
-                if found:
-                    box.setLayer(project.mapLayer(layer_id) if layer_id else None)
-            layer_id, found = project.readEntry(PROJECT_SCOPE, "jurisdictions", "")
-            if found and layer_id:
-                self.jurisdictions.setLayer(project.mapLayer(layer_id))
-            field, found = project.readEntry(PROJECT_SCOPE, "jurisdiction_field", "")
-            if found and field:
-                self.jurisdiction_field.setField(field)
-            self.runoff_box.restore(PROJECT_SCOPE)
+            restore_panel(self, PROJECT_SCOPE)
         finally:
             self._restoring = False
         required = ("parcels", "disturbance")
@@ -260,34 +128,22 @@ class SiteCheckDock(QgsDockWidget):
 
     def _watch_layers(self) -> None:
         """Re-check when a drawn layer changes, edits in progress included."""
-        for layer in self.watched:
-            try:
-                layer.featureAdded.disconnect(self._feature_edited)
-                layer.geometryChanged.disconnect(self._geometry_edited)
-                layer.attributeValueChanged.disconnect(self._attribute_edited)
-                layer.featuresDeleted.disconnect(self.schedule)
-                layer.afterCommitChanges.disconnect(self.schedule)
-            except (TypeError, RuntimeError):
-                pass
+        self.layer_signals.disconnect_all()
         self.watched = []
         for role in ROLES:
             layer = self.layer_boxes[role.key].currentLayer()
             if role.drawn and layer is not None:
-                layer.featureAdded.connect(self._feature_edited)
-                layer.geometryChanged.connect(self._geometry_edited)
-                layer.attributeValueChanged.connect(self._attribute_edited)
-                layer.featuresDeleted.connect(self.schedule)
-                layer.afterCommitChanges.connect(self.schedule)
+                connect = self.layer_signals.connect
+                connect(layer.featureAdded, self._feature_edited)
+                connect(layer.geometryChanged, self._geometry_edited)
+                connect(layer.attributeValueChanged, self._attribute_edited)
+                connect(layer.featuresDeleted, self.schedule)
+                connect(layer.afterCommitChanges, self.schedule)
                 self.watched.append(layer)
         parcels = self.layer_boxes["parcels"].currentLayer()
         if parcels is not None:
-            with contextlib.suppress(TypeError, RuntimeError):
-                parcels.selectionChanged.disconnect(self._selection_changed)
-            parcels.selectionChanged.connect(self._selection_changed)
-            for layer in (parcels,):
-                with contextlib.suppress(TypeError, RuntimeError):
-                    layer.layerModified.disconnect(self._static_layer_changed)
-                layer.layerModified.connect(self._static_layer_changed)
+            self.layer_signals.connect(parcels.selectionChanged, self._selection_changed)
+            self.layer_signals.connect(parcels.layerModified, self._static_layer_changed)
 
     def _static_layer_changed(self) -> None:
         self.needs_open = True
@@ -357,7 +213,7 @@ class SiteCheckDock(QgsDockWidget):
             self.worker = WorkerClient(find_interpreter(configured_interpreter()), self)
             self.worker.replied.connect(self._replied)
             self.worker.failed.connect(
-                lambda message: self.show_error("The SiteCheck engine stopped", message)
+                lambda message: self.show_error(tr("The SiteCheck engine stopped"), message)
             )
         return self.worker
 
@@ -365,11 +221,11 @@ class SiteCheckDock(QgsDockWidget):
         layers = self.layers()
         parcels = layers.get("parcels")
         if parcels is None or layers.get("disturbance") is None:
-            self.status.setText("Choose the parcels and the limits of disturbance layers.")
+            self.status.setText(tr("Choose the parcels and the limits of disturbance layers."))
             return
         if self.parcel_id is None:
             return
-        feature = self._parcel_feature(parcels, self.parcel_id)
+        feature = parcel_feature(parcels, self.parcel_id)
         if feature is None:
             return
         try:
@@ -389,27 +245,13 @@ class SiteCheckDock(QgsDockWidget):
                 self.needs_open = False
             self.latest_request = worker.send(evaluate_request(layers, parcels, feature))
         except EngineUnavailableError as error:
-            self.show_error("SiteCheck needs its engine", str(error))
+            self.show_error(tr("SiteCheck needs its engine"), str(error))
             return
         except Exception as error:
-            self.show_error("SiteCheck could not check the parcel", str(error))
+            self.show_error(tr("SiteCheck could not check the parcel"), str(error))
             return
         self.busy.setVisible(True)
-        self.parcel_label.setText(f"Parcel {self.parcel_id}: checking…")
-
-    def _parcel_feature(self, parcels: QgsVectorLayer, parcel_id: str):
-        for feature in parcels.getSelectedFeatures():
-            if parcel_id_of(parcels, feature) == parcel_id:
-                return feature
-        from .requests import parcel_id_field
-
-        field = parcel_id_field(parcels)
-        if field is None:
-            return parcels.getFeature(int(parcel_id))
-        expression = f"\"{field}\" = '{parcel_id.replace(chr(39), chr(39) * 2)}'"
-        from qgis.core import QgsFeatureRequest
-
-        return next(parcels.getFeatures(QgsFeatureRequest().setFilterExpression(expression)), None)
+        self.parcel_label.setText(tr("Parcel {0}: checking…").format(self.parcel_id))
 
     def _replied(self, reply: dict) -> None:
         if reply.get("op") == "open":
@@ -417,7 +259,7 @@ class SiteCheckDock(QgsDockWidget):
                 self.needs_open = True
                 self.open_error = reply.get("error", "")
                 self.busy.setVisible(False)
-                self.show_error("SiteCheck could not open the layers", self.open_error)
+                self.show_error(tr("SiteCheck could not open the layers"), self.open_error)
             return
         if reply.get("id") != self.latest_request:
             return  # an older edit's answer; a newer one is on its way
@@ -425,14 +267,14 @@ class SiteCheckDock(QgsDockWidget):
         if not reply.get("ok"):
             if self.open_error:
                 return  # the open error, already shown, explains this one
-            self.show_error("SiteCheck could not check the parcel", reply.get("error", ""))
+            self.show_error(tr("SiteCheck could not check the parcel"), reply.get("error", ""))
             return
         self.open_error = ""
         self.reply = reply
         fill_metrics(self.metrics, reply)
         fill_triggers(self.triggers, reply)
         severity = (reply.get("highest_severity") or "no trigger").replace("_", " ")
-        self.parcel_label.setText(f"Parcel {reply['parcel_id']}: {severity}")
+        self.parcel_label.setText(tr("Parcel {0}: {1}").format(reply["parcel_id"], severity))
         confirm = reply.get("runoff_confirm") or []
         self.status.setText(
             f"{reply.get('jurisdiction') or ''} · measured in {reply['crs'].get('authid')} "
@@ -446,28 +288,8 @@ class SiteCheckDock(QgsDockWidget):
 
     def _trigger_clicked(self, item, column) -> None:
         trigger = item.data(0, TRIGGER_ROLE)
-        if not trigger or self.reply is None or self.canvas is None:
-            return
-        kinds = {
-            FLAG_OF_METRIC[name] for name in trigger.get("names", []) if name in FLAG_OF_METRIC
-        }
-        geometries = [
-            _geometry(flag["wkb"]) for flag in self.reply["flags"] if flag["kind"] in kinds
-        ]
-        if not geometries:
-            return
-        source = QgsCoordinateReferenceSystem.fromWkt(self.reply["crs_wkt"])
-        target = self.canvas.mapSettings().destinationCrs()
-        transform = QgsCoordinateTransform(source, target, QgsProject.instance())
-        shown = []
-        for geometry in geometries:
-            geometry.transform(transform)
-            shown.append(geometry)
-        extent = QgsGeometry.unaryUnion(shown).boundingBox()
-        extent.scale(1.5)
-        self.canvas.setExtent(extent)
-        self.canvas.refresh()
-        self.canvas.flashGeometries(shown, target)
+        if trigger and self.reply is not None and self.canvas is not None:
+            show_trigger_flags(self.canvas, self.reply, trigger)
 
     def copy_triggers(self) -> None:
         if self.reply is not None:
@@ -480,9 +302,9 @@ class SiteCheckDock(QgsDockWidget):
             return
         path, _ = QFileDialog.getSaveFileName(
             self,
-            "Export the parcel's report",
+            tr("Export the parcel's report"),
             f"sitecheck-{self.reply['parcel_id']}.pdf",
-            "Compliance map (*.pdf);;HTML report (*.html)",
+            tr("Compliance map (*.pdf);;HTML report (*.html)"),
         )
         if not path:
             return
@@ -493,37 +315,20 @@ class SiteCheckDock(QgsDockWidget):
 
     def write_pdf(self, path: str) -> None:
         """The compliance map page of the current parcel, from the panel's layers."""
-        from ..layers.parcel_pdf import write_parcel_pdf
-
         parcels = self.layer_boxes["parcels"].currentLayer()
-        feature = self._parcel_feature(parcels, self.reply["parcel_id"]) if parcels else None
+        feature = parcel_feature(parcels, self.reply["parcel_id"]) if parcels else None
         if feature is None or self.reply is None:
             return
-        shown = [
-            layer
-            for key in (
-                "disturbance",
-                "impervious_proposed",
-                "impervious_existing",
-                "parcels",
-                "wetlands",
-                "watercourses",
-                "floodplain",
-                "sda",
-                "zoning",
-            )
-            if (layer := self.layer_boxes[key].currentLayer()) is not None
-        ]
         try:
-            write_parcel_pdf(self.reply, feature, parcels.crs(), shown, path)
+            write_panel_pdf(self.reply, feature, parcels, self.layers(), path)
         except Exception as error:
-            self.show_error("SiteCheck could not write the PDF", str(error))
+            self.show_error(tr("SiteCheck could not write the PDF"), str(error))
             return
-        self.status.setText(f"Wrote {path}")
+        self.status.setText(tr("Wrote {path}").format(path=path))
 
     def write_report(self, path: str) -> None:
         parcels = self.layer_boxes["parcels"].currentLayer()
-        feature = self._parcel_feature(parcels, self.reply["parcel_id"]) if parcels else None
+        feature = parcel_feature(parcels, self.reply["parcel_id"]) if parcels else None
         if feature is None or self.worker is None:
             return
         request = evaluate_request(self.layers(), parcels, feature)
@@ -550,22 +355,13 @@ class SiteCheckDock(QgsDockWidget):
         super().closeEvent(event)
 
     def shutdown(self) -> None:
-        """Stop the worker, disconnect from the layers and remove temporary files."""
+        """Stop the worker, disconnect from the layers and the project, remove temporary files."""
         self.timer.stop()
-        with contextlib.suppress(TypeError, RuntimeError):
-            QgsProject.instance().readProject.disconnect(self._project_read)
+        self.project_signals.disconnect_all()
+        self.layer_signals.disconnect_all()
+        self.watched = []
         if self.worker is not None:
             self.worker.stop()
             self.worker = None
         self._toggle_tool(False)
-        for layer in self.watched:
-            with contextlib.suppress(TypeError, RuntimeError):
-                layer.featureAdded.disconnect(self._feature_edited)
         shutil.rmtree(self.folder, ignore_errors=True)
-
-
-def _geometry(wkb_hex: str) -> QgsGeometry:
-    """A geometry from hex WKB (QgsGeometry.fromWkb is not static before QGIS 3.36)."""
-    geometry = QgsGeometry()
-    geometry.fromWkb(bytes.fromhex(wkb_hex))
-    return geometry

@@ -151,3 +151,16 @@ def parcel_under(parcels: QgsVectorLayer, geometry: QgsGeometry, geometry_crs):
     if geometry is None or geometry.isEmpty():
         return None
     return parcel_at(parcels, geometry.pointOnSurface().asPoint(), geometry_crs)
+
+
+def parcel_feature(parcels: QgsVectorLayer, parcel_id: str):
+    """The parcel of that id: among the selected ones first, else by its id field or FID."""
+    for feature in parcels.getSelectedFeatures():
+        if parcel_id_of(parcels, feature) == parcel_id:
+            return feature
+    field = parcel_id_field(parcels)
+    if field is None:
+        return parcels.getFeature(int(parcel_id))
+    expression = f"\"{field}\" = '{parcel_id.replace(chr(39), chr(39) * 2)}'"
+
+    return next(parcels.getFeatures(QgsFeatureRequest().setFilterExpression(expression)), None)

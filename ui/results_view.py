@@ -8,6 +8,7 @@ from qgis.PyQt.QtCore import Qt
 from qgis.PyQt.QtGui import QBrush, QColor, QFont, QIcon, QPixmap
 from qgis.PyQt.QtWidgets import QTableWidget, QTableWidgetItem, QTreeWidget, QTreeWidgetItem
 
+from ..bridge.i18n import tr
 from ..bridge.vocabulary import (
     KEY_METRICS,
     SEVERITY_COLOURS,
@@ -66,7 +67,7 @@ def fill_triggers(tree: QTreeWidget, reply: dict) -> None:
     """
     tree.clear()
     for severity, label, members in grouped(reply):
-        branch = QTreeWidgetItem([f"{label} ({len(members)})", ""])
+        branch = QTreeWidgetItem([tr("{0} ({1})").format(label, len(members)), ""])
         branch.setData(0, SEVERITY_ROLE, severity)
         if severity is not None:
             branch.setIcon(0, swatch(SEVERITY_COLOURS[severity]))
@@ -93,7 +94,7 @@ def fill_triggers(tree: QTreeWidget, reply: dict) -> None:
             branch.addChild(item)
         branch.setExpanded(True)
     if tree.topLevelItemCount() == 0:
-        tree.addTopLevelItem(QTreeWidgetItem(["", "No rule is triggered."]))
+        tree.addTopLevelItem(QTreeWidgetItem(["", tr("No rule is triggered.")]))
     tree.resizeColumnToContents(0)
 
 

@@ -7,6 +7,7 @@ from qgis.gui import QgsCollapsibleGroupBox
 from qgis.PyQt.QtCore import pyqtSignal
 from qgis.PyQt.QtWidgets import QComboBox, QFormLayout, QLineEdit
 
+from ..bridge.i18n import tr
 from ..bridge.vocabulary import SOIL_GROUPS
 
 NO_DEFAULT = "none (soils layer only)"
@@ -31,16 +32,18 @@ class RunoffBox(QgsCollapsibleGroupBox):
         for group in SOIL_GROUPS:
             self.default_hsg.addItem(group, group)
         self.default_hsg.setToolTip(
-            "Hydrologic soil group of lots (or parts of lots) the soils layer does not map."
+            tr("Hydrologic soil group of lots (or parts of lots) the soils layer does not map.")
         )
         self.rainfall = QLineEdit()
-        self.rainfall.setPlaceholderText("pack defaults, e.g. 25=6.2,100=8.0")
+        self.rainfall.setPlaceholderText(tr("pack defaults, e.g. 25=6.2,100=8.0"))
         self.rainfall.setToolTip(
-            "24-hour design-storm depths in inches for the site (NOAA Atlas 14); storms not "
-            "given keep the ordinance pack's default depth, which must be confirmed."
+            tr(
+                "24-hour design-storm depths in inches for the site (NOAA Atlas 14); storms not "
+                "given keep the ordinance pack's default depth, which must be confirmed."
+            )
         )
-        form.addRow("Default soil group", self.default_hsg)
-        form.addRow("Rainfall (in, 24-h)", self.rainfall)
+        form.addRow(tr("Default soil group"), self.default_hsg)
+        form.addRow(tr("Rainfall (in, 24-h)"), self.rainfall)
         self.default_hsg.activated.connect(self.changed)
         self.rainfall.editingFinished.connect(self.changed)
 

@@ -43,7 +43,7 @@ import pandas as pd
 import pyproj
 import shapely
 
-from sitecheck.errors import InputError
+from sitecheck.errors import InputError, no_crs
 from sitecheck.io.crs import WorkingCRS
 from sitecheck.io.parcels import read_parcels
 from sitecheck.io.readers import LINEAR, POLYGONAL, LayerReader, LayerSource, clean_geometries
@@ -225,9 +225,7 @@ def _drawn_frame(role: str, layer: Mapping[str, Any], working: WorkingCRS) -> gp
     features = layer.get("features", [])
     crs = layer.get("crs")
     if not crs:
-        raise InputError(
-            f"{role} layer (edited in QGIS): has no CRS; assign one (e.g. EPSG:2260) and retry"
-        )
+        raise no_crs(f"{role} layer (edited in QGIS)")
     geoms = np.array([shapely.from_wkb(bytes.fromhex(f["wkb"])) for f in features], dtype=object)
     properties = pd.DataFrame([f.get("properties", {}) for f in features])
     source = LayerSource(role, f"<edited {role}>")

@@ -20,7 +20,7 @@ import pandas as pd
 import pyogrio
 import pyproj
 
-from sitecheck.errors import InputError
+from sitecheck.errors import InputError, no_crs
 from sitecheck.io.crs import WorkingCRS, working_crs
 from sitecheck.io.parcels import check_ids, find_field, text_ids
 from sitecheck.io.readers import LayerSource, layer_fields
@@ -173,7 +173,7 @@ def _parcel_ids(
 def _layer_crs(source: LayerSource) -> pyproj.CRS:
     crs = pyogrio.read_info(source.path, layer=source.layer)["crs"]
     if not crs:
-        raise InputError(f"{source.label()}: has no CRS; assign one (e.g. EPSG:2260) and retry")
+        raise no_crs(source.label())
     return pyproj.CRS.from_user_input(crs)
 
 

@@ -18,7 +18,7 @@ import numpy as np
 import pyogrio
 import shapely
 
-from sitecheck.errors import InputError
+from sitecheck.errors import InputError, no_crs
 
 POLYGONAL = ("Polygon", "MultiPolygon")
 LINEAR = ("LineString", "MultiLineString", "LinearRing")
@@ -211,7 +211,7 @@ def read_layer(
     if not isinstance(frame, gpd.GeoDataFrame) or frame.geometry.name not in frame:
         raise InputError(f"{source.label()}: has no geometry column")
     if frame.crs is None:
-        raise InputError(f"{source.label()}: has no CRS; assign one (e.g. EPSG:2260) and retry")
+        raise no_crs(source.label())
     if len(frame) == 0 and not allow_empty:
         raise InputError(f"{source.label()}: is empty")
     fids = np.asarray(frame.index, dtype=np.int64)

@@ -9,6 +9,7 @@ description files.
 from __future__ import annotations
 
 from sitecheck import __version__
+from sitecheck.errors import NO_CRS
 from sitecheck.schema.fields import (
     ID_FIELD_CANDIDATES,
     PASSTHROUGH_CANDIDATES,
@@ -65,6 +66,7 @@ def describe() -> dict[str, object]:
             "passthrough": {name: list(c) for name, c in PASSTHROUGH_CANDIDATES.items()},
             "project": list(PROJECT_FIELDS),
         },
+        "messages": {"no_crs": NO_CRS},
         "reach": {
             "base_ft": BASE_REACH_FT,
             "rule": "base_ft plus the widest buffer of the run (wetland adjacent area, "

@@ -14,7 +14,7 @@ from affine import Affine
 from rasterio.enums import MaskFlags
 from rasterio.windows import Window
 
-from sitecheck.errors import InputError
+from sitecheck.errors import NO_CRS, InputError
 from sitecheck.io.crs import INTERNATIONAL_FOOT_M, US_SURVEY_FOOT_M
 
 NO_SLOPE = 255
@@ -91,7 +91,7 @@ def _dem_problem(dataset: rasterio.io.DatasetReader) -> str | None:
     if dataset.count < 1:
         return "has no raster bands"
     if dataset.crs is None:
-        return "has no CRS; assign one (e.g. EPSG:2260) and retry"
+        return NO_CRS
     t = dataset.transform
     if t.b != 0 or t.d != 0 or t.a <= 0 or t.e >= 0:
         return "grid is rotated or not north-up; warp it (gdalwarp) and retry"

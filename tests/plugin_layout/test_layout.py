@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import configparser
 import json
+import re
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
@@ -352,3 +353,62 @@ def test_the_plugins_description_of_the_engine_is_fresh():
         "bridge/engine_description.json is stale: run "
         ".venv/bin/sitecheck describe --json > bridge/engine_description.json"
     )
+
+
+# Calls that put text in front of a user: their literal text goes through tr().
+USER_TEXT_CALLS = {
+    "QLabel",
+    "QPushButton",
+    "QAction",
+    "QgsCollapsibleGroupBox",
+    "QTreeWidgetItem",
+    "setText",
+    "setToolTip",
+    "setPlaceholderText",
+    "addRow",
+    "addItem",
+    "setHeaderLabels",
+    "setHorizontalHeaderLabels",
+    "show_error",
+    "pushInfo",
+    "pushWarning",
+    "reportError",
+    "QgsProcessingException",
+}
+TEXT_METHODS = {"displayName", "shortHelpString", "group", "longName"}
+
+
+def _bare_text(node: ast.AST) -> bool:
+    """A literal holding words (not only punctuation joining translated parts)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return re.search(r"[A-Za-z]", node.value) is not None
+    if isinstance(node, ast.JoinedStr):
+        return any(isinstance(v, ast.Constant) and _bare_text(v) for v in node.values)
+    if isinstance(node, ast.List | ast.Tuple):
+        return any(_bare_text(element) for element in node.elts)
+    return False
+
+
+def test_the_plugins_user_facing_text_goes_through_tr():
+    offenders = []
+    for path in _plugin_files():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            where = f"{path.relative_to(REPO)}:{getattr(node, 'lineno', 0)}"
+            if isinstance(node, ast.Call):
+                name = getattr(node.func, "id", None) or getattr(node.func, "attr", None) or ""
+                arguments = list(node.args)
+                if name.startswith("QgsProcessingParameter"):
+                    arguments = arguments[1:2]  # the label
+                elif name not in USER_TEXT_CALLS:
+                    continue
+                offenders += [f"{where} {name}" for arg in arguments if _bare_text(arg)]
+            elif isinstance(node, ast.FunctionDef) and node.name in TEXT_METHODS:
+                for sub in ast.walk(node):
+                    if (
+                        isinstance(sub, ast.Return)
+                        and sub.value is not None
+                        and _bare_text(sub.value)
+                    ):
+                        offenders.append(f"{where} {node.name}")
+    assert offenders == []

@@ -220,6 +220,24 @@ def test_the_worker_stops_with_the_panel(dock, project):
     assert process.state() == process.ProcessState.NotRunning
 
 
+def test_after_shutdown_no_layer_or_project_signal_reaches_the_panel(dock, project):
+    layers = dock.layers()
+    assert len(dock.layer_signals) >= 7  # five per drawn layer, two on the parcels
+    lot = quiet_lot(layers)
+    dock.shutdown()
+    assert len(dock.layer_signals) == 0 and len(dock.project_signals) == 0
+    dock.timer.stop()
+    layers["parcels"].selectByIds([lot.id()])  # selectionChanged
+    assert dock.parcel_id is None and not dock.timer.isActive()
+    disturbance = layers["disturbance"]
+    disturbance.startEditing()
+    feature = QgsFeature(disturbance.fields())
+    feature.setGeometry(square(lot.geometry().centroid().asPoint(), 500.0))
+    disturbance.addFeature(feature)  # featureAdded
+    disturbance.rollBack()  # featuresDeleted / layerModified
+    assert not dock.timer.isActive()
+
+
 def test_the_panel_writes_the_parcels_compliance_map(dock, project, tmp_path):
     layers = dock.layers()
     parcels = layers["parcels"]
