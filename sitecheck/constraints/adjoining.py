@@ -17,6 +17,7 @@ import shapely
 
 from sitecheck.geometry.overlay import empty_array, intersect_pairs, polygonal, union_by_group
 from sitecheck.geometry.parallel import map_arrays
+from sitecheck.io.geometry_types import LINESTRING
 
 RESIDENCE_A_DISTRICTS: tuple[str, ...] = ("AA-1", "A-1", "A-2", "A-2a", "A-3", "A-4", "A-5")
 
@@ -249,7 +250,7 @@ def _shared_parts(
     parts, pair = shapely.get_parts(shared, return_index=True)
     # A frontage segment meets a neighbour's tolerance zone for about one
     # tolerance at the corner they share; such stubs are not shared lines.
-    real = (shapely.get_type_id(parts) == 1) & (shapely.length(parts) > 2 * tolerance)
+    real = (shapely.get_type_id(parts) == LINESTRING) & (shapely.length(parts) > 2 * tolerance)
     return parts[real], segment_idx[pair[real]]
 
 

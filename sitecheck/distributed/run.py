@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING
 
 import pandas as pd
 
-from sitecheck.distributed.defaults import DEFAULT_PARTITION_SIZE
 from sitecheck.distributed.plan import ParcelPlan, plan_partitions
 from sitecheck.distributed.sink import StreamingOutputs
 from sitecheck.distributed.window import (
@@ -34,6 +33,7 @@ from sitecheck.pipeline.run import run_packs
 from sitecheck.pipeline.spec import RunSpec
 from sitecheck.reports.document import document_header, listing
 from sitecheck.rules.pack_model import Pack
+from sitecheck.schema.options import DEFAULT_PARTITION_SIZE
 from sitecheck.screening.runoff_result import (
     FACT_COLUMNS,
     RunoffScreen,
@@ -57,8 +57,6 @@ class DaskOptions:
         local cluster is started for the run.
     workers : int, optional
         Worker processes of the local cluster (default: the machine's cores).
-    threads_per_worker : int
-        Geometry threads in each worker.
     partition_size : int
         About how many parcels each task screens.
     memory_limit : str
@@ -67,7 +65,6 @@ class DaskOptions:
 
     scheduler: str | None = None
     workers: int | None = None
-    threads_per_worker: int = 1
     partition_size: int = DEFAULT_PARTITION_SIZE
     memory_limit: str = "auto"
 

@@ -40,14 +40,6 @@ class LotPieces:
         return LotPieces(self.geoms[mask], self.lot[mask], self.feature[mask], self.outside[mask])
 
 
-@dataclass
-class Attribution:
-    """How features without a clear owner were attributed, for warnings."""
-
-    unmatched_hints: list[object]
-    outside_every_lot: list[int]
-
-
 def split_by_lot(
     features: np.ndarray,
     lots: np.ndarray,

@@ -15,6 +15,7 @@ import numpy as np
 import shapely
 
 from sitecheck.geometry.parallel import map_arrays, map_items
+from sitecheck.io.geometry_types import COLLECTION, LINE_TYPES, POINT_TYPES, POLYGON_TYPES
 
 EMPTY = shapely.Polygon()
 
@@ -88,13 +89,15 @@ def area_by_group(geoms: np.ndarray, groups: np.ndarray, n_groups: int) -> np.nd
 def polygonal(geoms: np.ndarray) -> np.ndarray:
     """Keep only the polygonal parts of each geometry (drop slivers that became lines)."""
     types = shapely.get_type_id(geoms)
-    mixed = np.flatnonzero(types == 7)
+    mixed = np.flatnonzero(types == COLLECTION)
     if len(mixed):
         geoms = geoms.copy()
         for i in mixed:
-            parts = [p for p in shapely.get_parts(geoms[i]) if shapely.get_type_id(p) in (3, 6)]
+            parts = [
+                p for p in shapely.get_parts(geoms[i]) if shapely.get_type_id(p) in POLYGON_TYPES
+            ]
             geoms[i] = shapely.union_all(parts) if parts else EMPTY
-    lines = np.isin(shapely.get_type_id(geoms), [0, 1, 2, 4, 5])
+    lines = np.isin(shapely.get_type_id(geoms), [*POINT_TYPES, *LINE_TYPES])
     if lines.any():
         geoms = geoms.copy()
         geoms[lines] = EMPTY

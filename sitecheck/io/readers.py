@@ -19,6 +19,7 @@ import pyogrio
 import shapely
 
 from sitecheck.errors import InputError, no_crs
+from sitecheck.io.geometry_types import COLLECTION, LINE_TYPES, POINT_TYPES, POLYGON_TYPES
 
 POLYGONAL = ("Polygon", "MultiPolygon")
 LINEAR = ("LineString", "MultiLineString", "LinearRing")
@@ -252,14 +253,12 @@ def clean_geometries(
     present = ~missing
     geoms[present] = shapely.force_2d(geoms[present])
     types = shapely.get_type_id(geoms[present])
-    polygon_ids = {3, 6}
-    line_ids = {1, 2, 5}
     accepted: set[int] = set()
     if any(kind in POLYGONAL for kind in kinds):
-        accepted |= polygon_ids
+        accepted |= set(POLYGON_TYPES)
     if any(kind in LINEAR for kind in kinds):
-        accepted |= line_ids
-    collections = types == 7
+        accepted |= set(LINE_TYPES)
+    collections = types == COLLECTION
     if collections.any():
         # Keep the accepted parts of mixed collections (e.g. from repairs upstream).
         idx = np.flatnonzero(present)[collections]
@@ -276,20 +275,17 @@ def clean_geometries(
     if repaired:
         fixed = shapely.make_valid(geoms[invalid], method="structure", keep_collapsed=False)
         if kinds == POLYGONAL:
-            fixed = np.array([_keep_parts(g, polygon_ids) for g in fixed], dtype=object)
+            fixed = np.array([_keep_parts(g, set(POLYGON_TYPES)) for g in fixed], dtype=object)
         geoms[invalid] = fixed
     return geoms, int(missing.sum()), repaired
 
 
 _TYPE_NAMES = {
-    0: "points",
-    1: "lines",
-    2: "rings",
-    3: "polygons",
-    4: "points",
-    5: "lines",
-    6: "polygons",
-    7: "geometry collections",
+    **dict.fromkeys(POINT_TYPES, "points"),
+    **dict.fromkeys(LINE_TYPES, "lines"),
+    int(shapely.GeometryType.LINEARRING): "rings",
+    **dict.fromkeys(POLYGON_TYPES, "polygons"),
+    COLLECTION: "geometry collections",
 }
 
 

@@ -13,6 +13,7 @@ from sitecheck.geometry.overlay import (
     polygonal,
 )
 from sitecheck.io.crs import WorkingCRS
+from sitecheck.io.geometry_types import MULTIPOLYGON
 from sitecheck.io.parcels import Parcels
 from sitecheck.io.readers import LayerReader
 from sitecheck.measure.inputs import AREA_DECIMALS
@@ -102,7 +103,7 @@ def _as_multipolygons(geoms: np.ndarray) -> np.ndarray:
     for i, geom in enumerate(polygonal(geoms)):
         out[i] = (
             geom
-            if shapely.get_type_id(geom) == 6
+            if shapely.get_type_id(geom) == MULTIPOLYGON
             else shapely.MultiPolygon(list(shapely.get_parts(geom)))
         )
     return out

@@ -27,6 +27,7 @@ from matplotlib.path import Path
 from mpl_toolkits.axes_grid1.anchored_artists import AnchoredSizeBar
 from PIL import Image
 
+from sitecheck.io.geometry_types import POLYGON
 from sitecheck.schema.flags import FLAG_BY_KEY
 from sitecheck.screening.check import CheckResult
 
@@ -86,7 +87,7 @@ def polygon_path(geom: shapely.Geometry | None) -> Path | None:
     if geom is None or shapely.is_empty(geom):
         return None
     parts = shapely.get_parts(shapely.get_parts(np.asarray([geom], dtype=object)))
-    polygons = parts[shapely.get_type_id(parts) == 3]
+    polygons = parts[shapely.get_type_id(parts) == POLYGON]
     if len(polygons) == 0:
         return None
     rings = shapely.get_rings(shapely.normalize(polygons))

@@ -215,9 +215,6 @@ class _Evaluator:
     def is_constant(self, expr: Expression) -> bool:
         return self.side(expr).constant
 
-    def is_measured(self, expr: Expression) -> bool:
-        return self.side(expr).measured
-
     def side(self, expr: Expression) -> _Side:
         """What the pack's names say of an expression, remembered on the node.
 

@@ -100,7 +100,6 @@ def load_pack_file(path: Path) -> Pack:
     return Pack(
         id=header["id"].strip(),
         name=header["name"].strip(),
-        jurisdiction=str(header.get("jurisdiction", header["name"])).strip(),
         chapter=header["chapter"].strip(),
         version=header["version"].strip(),
         amendments=tuple(str(a) for a in header.get("amendments", [])),

@@ -73,7 +73,6 @@ class Pack:
 
     id: str
     name: str
-    jurisdiction: str
     chapter: str
     version: str
     amendments: tuple[str, ...]

@@ -10,6 +10,7 @@ import rasterio.io
 import shapely
 from affine import Affine
 
+from sitecheck.io.geometry_types import COLLECTION, POLYGON_TYPES
 from sitecheck.terrain.dem import Grid
 
 FLAG_BLOCK = 256
@@ -21,9 +22,9 @@ EMPTY = shapely.Polygon()
 
 def _polygonal(geom: shapely.Geometry) -> shapely.Geometry:
     """The polygonal parts of an overlay result; an empty polygon when none."""
-    if shapely.get_type_id(geom) in (3, 6):
+    if shapely.get_type_id(geom) in POLYGON_TYPES:
         return geom
-    parts = [p for p in shapely.get_parts(geom) if shapely.get_type_id(p) in (3, 6)]
+    parts = [p for p in shapely.get_parts(geom) if shapely.get_type_id(p) in POLYGON_TYPES]
     return shapely.union_all(parts) if parts else EMPTY
 
 
@@ -93,9 +94,9 @@ def flag_pieces(
     which, region = shapely.STRtree(regions).query(geoms[index], predicate="intersects")
     pieces = shapely.intersection(geoms[index[which]], regions[region])
     types = shapely.get_type_id(pieces)
-    mixed = np.flatnonzero(types == 7)
+    mixed = np.flatnonzero(types == COLLECTION)
     pieces[mixed] = [_polygonal(g) for g in pieces[mixed]]
-    keep = np.isin(shapely.get_type_id(pieces), (3, 6)) & ~shapely.is_empty(pieces)
+    keep = np.isin(shapely.get_type_id(pieces), POLYGON_TYPES) & ~shapely.is_empty(pieces)
     return index[which[keep]], pieces[keep]
 
 
