@@ -12,7 +12,8 @@ from qgis.core import (
 )
 from qgis.PyQt.QtCore import QVariant
 
-from .compliance_layout import bind, coverage_layer, export_pdf, load_layout, subject_layer
+from .atlas_pages import coverage_layer, subject_layer
+from .compliance_layout import bind, export_pdf, load_layout
 from .styling import style_path
 
 

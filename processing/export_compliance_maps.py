@@ -17,14 +17,8 @@ from qgis.core import (
 )
 
 from ..bridge.i18n import tr
-from ..layers.compliance_layout import (
-    bind,
-    coverage_layer,
-    export_files,
-    export_pdf,
-    load_layout,
-    subject_layer,
-)
+from ..layers.atlas_pages import coverage_layer, subject_layer
+from ..layers.compliance_layout import bind, export_files, export_pdf, load_layout
 from ..layers.map_styles import ORDER, TITLES, style_input_layer
 from ..layers.styling import style_path
 from .check_site import CheckSiteAlgorithm

@@ -1,4 +1,4 @@
-"""Write layers/compliance_atlas.qpt, the compliance map template, from layers/compliance_layout.py.
+"""Write layers/compliance_atlas.qpt, the compliance map template, from layers/atlas_template.py.
 
 QT_QPA_PLATFORM=offscreen /usr/bin/python3 tools/make_layout.py
 """
@@ -23,7 +23,7 @@ def main() -> int:
 
     app = QgsApplication([], False)
     app.initQgis()
-    from sitecheck_qgis.layers.compliance_layout import TEMPLATE, create_layout, save_template
+    from sitecheck_qgis.layers.atlas_template import TEMPLATE, create_layout, save_template
 
     save_template(create_layout(QgsProject.instance()))
     print(f"wrote {TEMPLATE}")

@@ -85,7 +85,7 @@ def test_a_rendered_page_is_not_blank(plugin, village, tmp_path):
 def test_file_names_are_safe(plugin):
     import importlib
 
-    layout = importlib.import_module("sitecheck_qgis.layers.compliance_layout")
+    layout = importlib.import_module("sitecheck_qgis.layers.atlas_pages")
     assert layout.safe_file_name("SBL 1.2/3:4") == "SBL_1.2_3_4"
     assert layout.safe_file_name("../../etc") == "etc"
     assert layout.safe_file_name("") == "parcel"

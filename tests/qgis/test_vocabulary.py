@@ -160,6 +160,7 @@ def test_the_dock_groups_triggers_under_the_described_labels_and_colours(plugin,
 
 def test_the_atlas_legend_lists_the_flags_as_described(plugin, village, description, tmp_path):
     layout_module = importlib.import_module("sitecheck_qgis.layers.compliance_layout")
+    pages = importlib.import_module("sitecheck_qgis.layers.atlas_pages")
     styling = importlib.import_module("sitecheck_qgis.layers.styling")
     out, flags_out, report = tmp_path / "parcels.gpkg", tmp_path / "flags.gpkg", tmp_path / "r.json"
     processing.run(
@@ -172,8 +173,8 @@ def test_the_atlas_legend_lists_the_flags_as_described(plugin, village, descript
     assert parcels.isValid() and flags.isValid()
     flags.loadNamedStyle(str(styling.style_path("flags")))
     document = json.loads(report.read_text())
-    coverage = layout_module.coverage_layer(parcels, document)
-    subject = layout_module.subject_layer(parcels)
+    coverage = pages.coverage_layer(parcels, document)
+    subject = pages.subject_layer(parcels)
     project.addMapLayers([flags, coverage, subject], False)
     layout = layout_module.load_layout(project)
     layout_module.bind(layout, coverage, [subject, flags], [flags], {})

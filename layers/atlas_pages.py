@@ -1,0 +1,160 @@
+"""Each atlas page's content: one coverage feature per flagged parcel, with its tables as HTML."""
+
+from __future__ import annotations
+
+import re
+from html import escape
+
+from qgis.core import (
+    QgsFeature,
+    QgsField,
+    QgsVectorLayer,
+)
+from qgis.PyQt.QtCore import QVariant
+
+from ..bridge.vocabulary import KEY_METRICS, SEVERITY_LABELS, SEVERITY_ORDER, format_metric
+from .compliance_layout import page_frame
+
+# The page's measurements: the panel's, less the yes/no facts and the storm, which the
+# triggers already say; the runoff rows only when the run screened runoff.
+ATLAS_KINDS = frozenset({"sqft", "sqft_acres", "signed_sqft", "pct", "text"})
+
+
+METRIC_ROWS = tuple(row for row in KEY_METRICS if row[2] in ATLAS_KINDS)
+
+
+RUNOFF_ROWS = tuple(row for row in KEY_METRICS if row[2] in ("cn", "cuft"))
+
+
+COVERAGE_FIELDS = (
+    "parcel_id",
+    "address",
+    "owner",
+    "jurisdiction",
+    "highest_severity",
+    "design_storm",
+    "metrics_html",
+    "triggers_html",
+    "file_name",
+)
+
+
+def safe_file_name(parcel_id: str) -> str:
+    """A parcel id made safe for file names: 'SBL 1.2/3' -> 'SBL_1.2_3'."""
+    name = re.sub(r"[^A-Za-z0-9._-]+", "_", str(parcel_id)).strip("._") or "parcel"
+    return name[:100]
+
+
+def metrics_html(metrics: dict) -> str:
+    """The page's measurements as a small HTML table."""
+    shown = METRIC_ROWS + (RUNOFF_ROWS if "cn_pre" in metrics else ())
+    rows = "".join(
+        f"<tr><td>{escape(label)}</td>"
+        f"<td align='right'>{escape(format_metric(metrics.get(name), kind))}</td></tr>"
+        for name, label, kind in shown
+    )
+    return f"<table style='font-family:sans-serif;font-size:7pt;width:100%' cellspacing='0'>{rows}</table>"
+
+
+def triggers_html(triggers: list[dict]) -> str:
+    """Triggered rules by severity, then those needing review, one line each with the reason."""
+    lines = []
+    ranked = sorted(
+        (t for t in triggers if t["outcome"] == "triggered"),
+        key=lambda t: SEVERITY_ORDER.index(t["severity"]),
+    )
+    for trigger in ranked:
+        lines.append(
+            f"<tr><td valign='top' nowrap><b>{escape(trigger['citation'])}</b></td>"
+            f"<td valign='top' nowrap>{escape(SEVERITY_LABELS[trigger['severity']])}</td>"
+            f"<td>{escape(trigger['title'])}: {escape(trigger['reason'])}</td></tr>"
+        )
+    for trigger in (t for t in triggers if t["outcome"] == "needs_review"):
+        lines.append(
+            f"<tr style='color:#b35806'><td valign='top' nowrap><b>{escape(trigger['citation'])}</b></td>"
+            f"<td valign='top' nowrap><i>Needs review</i></td>"
+            f"<td><i>{escape(trigger['title'])}: {escape(trigger['reason'])}</i></td></tr>"
+        )
+    if not lines:
+        lines.append("<tr><td>No rule is triggered.</td></tr>")
+    return (
+        "<table style='font-family:sans-serif;font-size:6pt;width:100%' cellspacing='0' "
+        "cellpadding='0'>" + "".join(lines) + "</table>"
+    )
+
+
+def coverage_layer(
+    parcels: QgsVectorLayer, document: dict, only_flagged: bool = True
+) -> QgsVectorLayer:
+    """The atlas coverage: one feature per page, with the page's text in its fields.
+
+    A feature's geometry is its page's frame (:func:`page_frame`), not the
+    parcel: the parcel is drawn from the parcels layer.
+
+    Parameters
+    ----------
+    parcels : QgsVectorLayer
+        The engine's parcels output (geometry and ``parcel_id``).
+    document : dict
+        The engine's JSON document of the run (``sitecheck check --json``).
+    only_flagged : bool
+        Only parcels with a triggered rule or a rule needing review.
+    """
+    entries = {str(p["parcel_id"]): p for p in document["parcels"]}
+    coverage = QgsVectorLayer(
+        f"Polygon?crs={parcels.crs().authid() or 'EPSG:4326'}", "compliance pages", "memory"
+    )
+    if not parcels.crs().authid():
+        coverage.setCrs(parcels.crs())
+    coverage.dataProvider().addAttributes(
+        [QgsField(name, QVariant.String) for name in COVERAGE_FIELDS]
+    )
+    coverage.updateFields()
+    features = []
+    for parcel in parcels.getFeatures():
+        entry = entries.get(str(parcel["parcel_id"]))
+        if entry is None:
+            continue
+        flagged = any(
+            t["outcome"] in ("triggered", "needs_review") for t in entry.get("triggers", [])
+        )
+        if only_flagged and not flagged:
+            continue
+        feature = QgsFeature(coverage.fields())
+        feature.setGeometry(page_frame(parcel.geometry()))
+        attributes = entry.get("attributes", {})
+        storm = entry.get("design_storm_years")
+        feature.setAttributes(
+            [
+                str(entry["parcel_id"]),
+                attributes.get("address") or "",
+                attributes.get("owner") or "",
+                entry.get("jurisdiction") or "",
+                SEVERITY_LABELS.get(entry.get("highest_severity") or "", "No trigger"),
+                f"{storm}-year" if storm else "none named",
+                metrics_html(entry["metrics"]),
+                triggers_html(entry.get("triggers", [])),
+                safe_file_name(entry["parcel_id"]),
+            ]
+        )
+        features.append(feature)
+    coverage.dataProvider().addFeatures(sorted(features, key=lambda f: f["parcel_id"]))
+    coverage.updateExtents()
+    return coverage
+
+
+def subject_layer(parcels: QgsVectorLayer) -> QgsVectorLayer:
+    """The parcels again, drawn only for the page's own parcel: a heavy outline."""
+    from qgis.core import QgsFillSymbol, QgsRuleBasedRenderer
+
+    subject = QgsVectorLayer(parcels.source(), "This parcel", parcels.providerType())
+    symbol = QgsFillSymbol.createSimple(
+        {"color": "0,0,0,0", "outline_color": "#000000", "outline_width": "0.9"}
+    )
+    root = QgsRuleBasedRenderer.Rule(None)
+    rule = QgsRuleBasedRenderer.Rule(
+        symbol, 0, 0, "\"parcel_id\" = attribute(@atlas_feature, 'parcel_id')", "This parcel"
+    )
+    root.appendChild(rule)
+    subject.setRenderer(QgsRuleBasedRenderer(root))
+    return subject

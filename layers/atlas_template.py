@@ -1,0 +1,199 @@
+"""The compliance map's page design, written to ``compliance_atlas.qpt`` by tools/make_layout.py."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from qgis.core import (
+    QgsLayoutItemLabel,
+    QgsLayoutItemLegend,
+    QgsLayoutItemMap,
+    QgsLayoutItemMapOverview,
+    QgsLayoutItemPicture,
+    QgsLayoutItemScaleBar,
+    QgsLayoutPoint,
+    QgsLayoutSize,
+    QgsLegendStyle,
+    QgsPrintLayout,
+    QgsReadWriteContext,
+    QgsScaleBarSettings,
+    QgsUnitTypes,
+)
+from qgis.PyQt.QtGui import QFont
+
+from .compliance_layout import MAIN_MAP_MM, PAGE_HEIGHT_MM, PAGE_WIDTH_MM, TEMPLATE
+
+NORTH_ARROW_SVG = "arrows/NorthArrow_02.svg"
+
+
+def _label(
+    layout,
+    item_id: str,
+    text: str,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    size: float = 8.0,
+    bold: bool = False,
+    html: bool = False,
+) -> QgsLayoutItemLabel:
+    label = QgsLayoutItemLabel(layout)
+    label.setId(item_id)
+    label.setText(text)
+    if html:
+        label.setMode(QgsLayoutItemLabel.Mode.ModeHtml)
+    font = QFont("DejaVu Sans", 1)
+    font.setPointSizeF(size)
+    font.setBold(bold)
+    label.setFont(font)
+    label.attemptMove(QgsLayoutPoint(x, y))
+    label.attemptResize(QgsLayoutSize(w, h))
+    layout.addLayoutItem(label)
+    return label
+
+
+def create_layout(project) -> QgsPrintLayout:
+    """The compliance map layout, built in code; saved as the .qpt template."""
+    layout = QgsPrintLayout(project)
+    layout.initializeDefaults()
+    layout.setName("SiteCheck compliance map")
+    page = layout.pageCollection().page(0)
+    page.setPageSize(QgsLayoutSize(PAGE_WIDTH_MM, PAGE_HEIGHT_MM))
+    _label(
+        layout,
+        "title",
+        'SiteCheck compliance map: parcel [% "parcel_id" %]',
+        10,
+        6,
+        200,
+        9,
+        15,
+        bold=True,
+    )
+    _label(
+        layout,
+        "subtitle",
+        '[% "address" %] · [% @sitecheck_jurisdiction %] · highest: [% "highest_severity" %]'
+        ' · design storm: [% "design_storm" %]',
+        10,
+        15,
+        259,
+        6,
+        8.5,
+    )
+
+    main = QgsLayoutItemMap(layout)
+    main.setId("main_map")
+    main.attemptMove(QgsLayoutPoint(10, 23))
+    main.attemptResize(QgsLayoutSize(*MAIN_MAP_MM))
+    main.setFrameEnabled(True)
+    main.setAtlasDriven(True)
+    main.setAtlasScalingMode(QgsLayoutItemMap.AtlasScalingMode.Auto)
+    main.setAtlasMargin(0.3)
+    layout.addLayoutItem(main)
+
+    north = QgsLayoutItemPicture(layout)
+    north.setId("north_arrow")
+    north.setPicturePath(NORTH_ARROW_SVG)
+    north.attemptMove(QgsLayoutPoint(166, 25))
+    north.attemptResize(QgsLayoutSize(10, 14))
+    layout.addLayoutItem(north)
+
+    scale = QgsLayoutItemScaleBar(layout)
+    scale.setId("scale_bar")
+    scale.setStyle("Single Box")
+    scale.setLinkedMap(main)
+    scale.setUnits(QgsUnitTypes.DistanceUnit.DistanceFeet)
+    scale.setUnitLabel("ft")
+    scale.setNumberOfSegments(3)
+    scale.setNumberOfSegmentsLeft(0)
+    scale.setUnitsPerSegment(50)
+    scale.setSegmentSizeMode(QgsScaleBarSettings.SegmentSizeMode.SegmentSizeFitWidth)
+    scale.setMinimumBarWidth(25)
+    scale.setMaximumBarWidth(60)
+    scale.setBackgroundEnabled(True)
+    scale.attemptMove(QgsLayoutPoint(12, 140))
+    layout.addLayoutItem(scale)
+
+    locator = QgsLayoutItemMap(layout)
+    locator.setId("locator_map")
+    locator.attemptMove(QgsLayoutPoint(182, 23))
+    locator.attemptResize(QgsLayoutSize(87, 36))
+    locator.setFrameEnabled(True)
+    overview = QgsLayoutItemMapOverview("extent", locator)
+    overview.setLinkedMap(main)
+    locator.overviews().addOverview(overview)
+    layout.addLayoutItem(locator)
+
+    legend = QgsLayoutItemLegend(layout)
+    legend.setId("legend")
+    legend.setTitle("Legend")
+    legend.setLinkedMap(main)
+    legend.attemptMove(QgsLayoutPoint(182, 61))
+    legend.setResizeToContents(False)
+    legend.attemptResize(QgsLayoutSize(87, 74))
+    legend.setColumnCount(2)
+    legend.setSplitLayer(True)
+    legend.setSymbolHeight(3.0)
+    legend.setSymbolWidth(5.0)
+    for style, size in (
+        (QgsLegendStyle.Style.Title, 8.0),
+        (QgsLegendStyle.Style.SymbolLabel, 6.5),
+        (QgsLegendStyle.Style.Subgroup, 7.0),
+    ):
+        font = QFont("DejaVu Sans", 1)
+        font.setPointSizeF(size)
+        legend.setStyleFont(style, font)
+    layout.addLayoutItem(legend)
+
+    _label(
+        layout,
+        "metrics_title",
+        "Measurements (sq ft, [% @sitecheck_crs %])",
+        182,
+        137,
+        87,
+        5,
+        7.5,
+        bold=True,
+    )
+    _label(layout, "metrics", '[% "metrics_html" %]', 182, 142, 87, 52, html=True)
+    _label(
+        layout,
+        "triggers_title",
+        "Requirements triggered, with their sections",
+        10,
+        153,
+        168,
+        5,
+        7.5,
+        bold=True,
+    )
+    _label(layout, "triggers", '[% "triggers_html" %]', 10, 158, 168, 44, html=True)
+    _label(
+        layout,
+        "audit",
+        "SiteCheck [% @sitecheck_version %] · pack [% @sitecheck_pack %] (sha256 "
+        "[% @sitecheck_pack_sha %]) · CRS [% @sitecheck_crs %] · inputs: [% @sitecheck_inputs %]"
+        " · generated [% @sitecheck_generated %] · page [% @atlas_featurenumber %] of "
+        "[% @atlas_totalfeatures %]",
+        10,
+        203,
+        259,
+        10,
+        5.5,
+    )
+    _label(layout, "owner", 'Owner: [% "owner" %]', 182, 196, 87, 4, 6.5)
+    atlas = layout.atlas()
+    atlas.setEnabled(True)
+    atlas.setHideCoverage(False)
+    atlas.setPageNameExpression('"parcel_id"')
+    atlas.setFilenameExpression('"file_name"')
+    return layout
+
+
+def save_template(layout: QgsPrintLayout, path: Path = TEMPLATE) -> None:
+    """Write the layout as the .qpt template."""
+    if not layout.saveAsTemplate(str(path), QgsReadWriteContext()):
+        raise RuntimeError(f"cannot write the layout template {path}")
