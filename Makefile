@@ -17,7 +17,7 @@ APT_PACKAGES := qgis python3-qgis qgis-providers python3-pytest gdal-bin poppler
 help:
 	@echo "make demo     install and run SiteCheck on the sample village"
 	@echo "make test     install everything tests need (QGIS included) and run all tests"
-	@echo "make lint     ruff and mypy"
+	@echo "make lint     ruff, and mypy over the engine and the plugin"
 	@echo "make bench    benchmarks against the peers (writes bench/results/)"
 	@echo "make package  dist/sitecheck_qgis.zip for QGIS 'Install from ZIP'"
 	@echo "make qgis     QGIS with the plugin and the sample village, the SiteCheck panel open"
@@ -92,6 +92,7 @@ test-qgis: install qgis-deps
 lint: install
 	$(VENV)/bin/ruff check sitecheck tests bench processing layers ui bridge tools plugin.py __init__.py
 	$(VENV)/bin/mypy
+	$(VPY) tools/mypy_plugin.py
 
 # --- benchmarks and packaging -----------------------------------------------
 

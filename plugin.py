@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from qgis.core import QgsApplication
 
 from .bridge.i18n import tr
@@ -13,9 +15,9 @@ class SiteCheckPlugin:
 
     def __init__(self, iface) -> None:
         self.iface = iface
-        self.provider = None
-        self.action = None
-        self.dock = None
+        self.provider: Any = None
+        self.action: Any = None
+        self.dock: Any = None
 
     def initProcessing(self) -> None:  # noqa: N802 - QGIS API name
         """Register the Processing provider (also called by qgis_process)."""

@@ -33,7 +33,7 @@ class StyleAndGroup(QgsProcessingLayerPostProcessorInterface):
         project = context.project() or QgsProject.instance()
         root = project.layerTreeRoot() if project is not None else None
         node = root.findLayer(layer.id()) if (root is not None and layer is not None) else None
-        if node is not None:
+        if root is not None and node is not None:
             group = root.findGroup(self.group) or root.insertGroup(0, self.group)
             group.addChildNode(node.clone())
             node.parent().removeChildNode(node)

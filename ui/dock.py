@@ -11,7 +11,7 @@ from qgis.core import (
     QgsProject,
     QgsVectorLayer,
 )
-from qgis.gui import QgsDockWidget
+from qgis.gui import QgsDockWidget, QgsMapLayerComboBox
 from qgis.PyQt.QtCore import QTimer, pyqtSignal
 from qgis.PyQt.QtWidgets import (
     QApplication,
@@ -65,6 +65,7 @@ class SiteCheckDock(QgsDockWidget):
         self.reply: dict | None = None
         self.open_error = ""
         self.watched: list[QgsVectorLayer] = []
+        self.layer_boxes: dict[str, QgsMapLayerComboBox] = {}
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
         self.timer.setInterval(DEBOUNCE_MS)
@@ -316,8 +317,10 @@ class SiteCheckDock(QgsDockWidget):
     def write_pdf(self, path: str) -> None:
         """The compliance map page of the current parcel, from the panel's layers."""
         parcels = self.layer_boxes["parcels"].currentLayer()
-        feature = parcel_feature(parcels, self.reply["parcel_id"]) if parcels else None
-        if feature is None or self.reply is None:
+        if self.reply is None or parcels is None:
+            return
+        feature = parcel_feature(parcels, self.reply["parcel_id"])
+        if feature is None:
             return
         try:
             write_panel_pdf(self.reply, feature, parcels, self.layers(), path)
@@ -328,8 +331,10 @@ class SiteCheckDock(QgsDockWidget):
 
     def write_report(self, path: str) -> None:
         parcels = self.layer_boxes["parcels"].currentLayer()
-        feature = parcel_feature(parcels, self.reply["parcel_id"]) if parcels else None
-        if feature is None or self.worker is None:
+        if self.reply is None or parcels is None or self.worker is None:
+            return
+        feature = parcel_feature(parcels, self.reply["parcel_id"])
+        if feature is None:
             return
         request = evaluate_request(self.layers(), parcels, feature)
         request.update(op="report", path=path)

@@ -56,7 +56,7 @@ def build_panel(dock) -> None:
     dock.layers_box = QgsCollapsibleGroupBox(tr("Layers"))
     dock.layers_box.setSaveCollapsedState(False)
     layers_form = QFormLayout(dock.layers_box)
-    dock.layer_boxes: dict[str, QgsMapLayerComboBox] = {}
+    dock.layer_boxes = {}
     for role in ROLES:
         box = QgsMapLayerComboBox()
         box.setFilters(
