@@ -13,6 +13,7 @@ import shapely
 from sitecheck.io.parcels import read_parcels
 from sitecheck.io.progress import Progress
 from sitecheck.io.readers import LayerReader
+from sitecheck.measure.context import Measuring
 from sitecheck.measure.disturbance import measure_disturbance
 from sitecheck.measure.impervious import measure_impervious
 from sitecheck.measure.inputs import MeasureInputs, MeasureResult, MeasureSettings
@@ -93,48 +94,39 @@ def measure(
     )
 
     progress.update(40, "overlaying constraint layers")
-    active = np.flatnonzero(has_disturbance)
-    tile = settings.tile_size_ft / working.feet_per_unit
-    measure_floodplain(inputs.floodplain, reader, working, disturbed, active, tile, metrics, flags)
-    measure_wetlands(
-        inputs.wetlands, reader, working, settings, disturbed, active, tile, metrics, flags
+    run = Measuring(
+        parcels,
+        lot_tree,
+        reader,
+        settings,
+        disturbed,
+        np.flatnonzero(has_disturbance),
+        metrics,
+        flags,
     )
-    measure_watercourses(
-        inputs.watercourses, reader, working, settings, disturbed, active, tile, metrics, flags
-    )
+    measure_floodplain(run, inputs.floodplain)
+    measure_wetlands(run, inputs.wetlands)
+    measure_watercourses(run, inputs.watercourses)
 
     progress.update(55, "zoning and the adjoining property buffer")
     districts = zoning_districts(inputs.zoning, parcels, lot_tree, reader, settings)
     metrics["zoning_district"] = (
         districts if districts is not None else np.full(n, None, dtype=object)
     )
-    measure_adjoining(
-        inputs.adjoining_buffer,
-        parcels,
-        reader,
-        settings,
-        districts,
-        disturbed,
-        active,
-        tile,
-        metrics,
-        flags,
-    )
+    measure_adjoining(run, inputs.adjoining_buffer, districts)
 
     progress.update(65, "sensitive drainage areas and impaired watersheds")
     metrics["in_sda"] = (
-        lot_flag_layer(inputs.sda, reader, working, lots, tile)
+        lot_flag_layer(run, inputs.sda)
         if inputs.sda is not None
         else parcel_flag_field(parcels, SDA_FIELD_CANDIDATES)
     )
-    metrics["in_impaired_watershed"] = lot_flag_layer(
-        inputs.impaired_watersheds, reader, working, lots, tile
-    )
+    metrics["in_impaired_watershed"] = lot_flag_layer(run, inputs.impaired_watersheds)
 
     progress.update(70, "measuring slopes")
     if inputs.dem is not None:
         reader.record("dem", inputs.dem, None, 0)
-    measure_slope_metrics(inputs.dem, settings, working, disturbed, active, n, metrics, flags)
+    measure_slope_metrics(run, inputs.dem)
 
     progress.update(95, "assembling results")
     table = result_table(parcels, metrics, disturbance.attributes)

@@ -10,120 +10,81 @@ import shapely
 from sitecheck.constraints.adjoining import disturbance_in_buffer
 from sitecheck.constraints.layers import buffered, district_by_lot, flood_surfaces, overlaps_surface
 from sitecheck.errors import InputError
-from sitecheck.geometry.overlay import (
-    Surface,
-    empty_array,
-)
-from sitecheck.io.crs import WorkingCRS
+from sitecheck.geometry.overlay import Surface
 from sitecheck.io.parcels import Parcels, find_field
 from sitecheck.io.readers import LINEAR, POLYGONAL, LayerReader, LayerSource
+from sitecheck.measure.context import Measuring
 from sitecheck.measure.inputs import MeasureSettings
-from sitecheck.measure.table import FlagCollector
 from sitecheck.schema.fields import ZONING_FIELD_CANDIDATES
 
 _TRUE_TEXT = {"1", "T", "TRUE", "Y", "YES"}
-
-
 _FALSE_TEXT = {"0", "F", "FALSE", "N", "NO"}
-
-
 MIN_LOT_OVERLAP_SQFT = 1.0  # a lot is "in" the SDA / impaired watershed from this overlap up
 
-
-def _active_overlap(
-    surface: Surface, disturbed: np.ndarray, active: np.ndarray, n: int
-) -> tuple[np.ndarray, np.ndarray]:
-    """Overlap of the disturbed lots with a surface; zeros and empties elsewhere."""
-    areas = np.zeros(n)
-    geoms = empty_array(n)
-    got_areas, got_geoms = surface.overlap(disturbed[active], want_geometry=True)
-    areas[active] = got_areas
-    assert got_geoms is not None
-    geoms[active] = got_geoms
-    return areas, geoms
+FLOOD_METRICS = {
+    "one_pct": ("disturbed_in_floodplain_1pct_sqft", "floodplain_1pct"),
+    "zero_two_pct": ("disturbed_in_floodplain_0_2pct_sqft", "floodplain_0_2pct"),
+    "floodway": ("disturbed_in_floodway_sqft", "floodway"),
+}
 
 
-def measure_floodplain(
-    source: LayerSource | None,
-    reader: LayerReader,
-    working: WorkingCRS,
-    disturbed: np.ndarray,
-    active: np.ndarray,
-    tile: float,
-    metrics: dict[str, np.ndarray],
-    flags: FlagCollector,
-) -> None:
-    n = len(disturbed)
-    names = {
-        "one_pct": ("disturbed_in_floodplain_1pct_sqft", "floodplain_1pct"),
-        "zero_two_pct": ("disturbed_in_floodplain_0_2pct_sqft", "floodplain_0_2pct"),
-        "floodway": ("disturbed_in_floodway_sqft", "floodway"),
-    }
+def measure_floodplain(run: Measuring, source: LayerSource | None) -> None:
+    """The disturbance in the 1% and 0.2% floodplains and the floodway (FEMA NFHL classes)."""
     if source is None:
-        for metric, _ in names.values():
-            metrics[metric] = np.full(n, np.nan)
+        run.not_measured(*(metric for metric, _ in FLOOD_METRICS.values()))
         return
-    frame = reader.read(source, POLYGONAL, target_crs=working.crs)
-    surfaces = flood_surfaces(frame, source, tile)
-    for attribute, (metric, kind) in names.items():
-        areas, geoms = _active_overlap(getattr(surfaces, attribute), disturbed, active, n)
-        metrics[metric] = areas * working.sqft_per_unit2
-        flags.add(kind, geoms, working.sqft_per_unit2)
+    surfaces = flood_surfaces(run.read(source, POLYGONAL), source, run.tile)
+    for attribute, (metric, kind) in FLOOD_METRICS.items():
+        run.record(metric, kind, *run.overlap(getattr(surfaces, attribute)))
 
 
-def measure_wetlands(
-    source: LayerSource | None,
-    reader: LayerReader,
-    working: WorkingCRS,
-    settings: MeasureSettings,
-    disturbed: np.ndarray,
-    active: np.ndarray,
-    tile: float,
-    metrics: dict[str, np.ndarray],
-    flags: FlagCollector,
-) -> None:
-    n = len(disturbed)
+def measure_wetlands(run: Measuring, source: LayerSource | None) -> None:
+    """The disturbance in wetlands and, apart from it, in their regulated adjacent area."""
     if source is None:
-        metrics["disturbed_in_wetland_sqft"] = np.full(n, np.nan)
-        metrics["disturbed_in_wetland_adjacent_sqft"] = np.full(n, np.nan)
+        run.not_measured("disturbed_in_wetland_sqft", "disturbed_in_wetland_adjacent_sqft")
         return
-    frame = reader.read(source, POLYGONAL, target_crs=working.crs)
-    wetlands = frame.geometry.to_numpy()
-    width = settings.wetland_adjacent_ft / working.feet_per_unit
-    in_wetland, wetland_geoms = _active_overlap(
-        Surface.from_polygons(wetlands, tile), disturbed, active, n
+    wetlands = run.read(source, POLYGONAL).geometry.to_numpy()
+    width = run.settings.wetland_adjacent_ft / run.working.feet_per_unit
+    in_wetland, wetland_geoms = run.overlap(Surface.from_polygons(wetlands, run.tile))
+    in_zone, zone_geoms = run.overlap(Surface.from_polygons(buffered(wetlands, width), run.tile))
+    run.record("disturbed_in_wetland_sqft", "wetland", in_wetland, wetland_geoms)
+    run.record(
+        "disturbed_in_wetland_adjacent_sqft",
+        "wetland_adjacent",
+        np.clip(in_zone - in_wetland, 0.0, None),
+        shapely.difference(zone_geoms, wetland_geoms),
     )
-    in_zone, zone_geoms = _active_overlap(
-        Surface.from_polygons(buffered(wetlands, width), tile), disturbed, active, n
-    )
-    sqft = working.sqft_per_unit2
-    metrics["disturbed_in_wetland_sqft"] = in_wetland * sqft
-    metrics["disturbed_in_wetland_adjacent_sqft"] = np.clip(in_zone - in_wetland, 0.0, None) * sqft
-    flags.add("wetland", wetland_geoms, sqft)
-    flags.add("wetland_adjacent", shapely.difference(zone_geoms, wetland_geoms), sqft)
 
 
-def measure_watercourses(
-    source: LayerSource | None,
-    reader: LayerReader,
-    working: WorkingCRS,
-    settings: MeasureSettings,
-    disturbed: np.ndarray,
-    active: np.ndarray,
-    tile: float,
-    metrics: dict[str, np.ndarray],
-    flags: FlagCollector,
-) -> None:
-    n = len(disturbed)
+def measure_watercourses(run: Measuring, source: LayerSource | None) -> None:
+    """The disturbance in the buffer around watercourse lines or polygons."""
     if source is None:
-        metrics["disturbed_in_watercourse_buffer_sqft"] = np.full(n, np.nan)
+        run.not_measured("disturbed_in_watercourse_buffer_sqft")
         return
-    frame = reader.read(source, POLYGONAL + LINEAR, target_crs=working.crs)
-    width = settings.watercourse_buffer_ft / working.feet_per_unit
-    surface = Surface.from_polygons(buffered(frame.geometry.to_numpy(), width), tile)
-    areas, geoms = _active_overlap(surface, disturbed, active, n)
-    metrics["disturbed_in_watercourse_buffer_sqft"] = areas * working.sqft_per_unit2
-    flags.add("watercourse_buffer", geoms, working.sqft_per_unit2)
+    lines = run.read(source, POLYGONAL + LINEAR).geometry.to_numpy()
+    width = run.settings.watercourse_buffer_ft / run.working.feet_per_unit
+    surface = Surface.from_polygons(buffered(lines, width), run.tile)
+    run.record("disturbed_in_watercourse_buffer_sqft", "watercourse_buffer", *run.overlap(surface))
+
+
+def measure_adjoining(
+    run: Measuring, source: LayerSource | None, districts: np.ndarray | None
+) -> None:
+    """Disturbance in the adjoining property buffer: a drawn layer, else derived from the lots."""
+    if source is not None:
+        drawn = run.read(source, POLYGONAL).geometry.to_numpy()
+        areas, geoms = run.overlap(Surface.from_polygons(drawn, run.tile))
+    else:
+        geoms = disturbance_in_buffer(
+            run.parcels.geoms,
+            run.disturbed,
+            districts,
+            run.settings.adjoining,
+            run.working.feet_per_unit,
+            run.active,
+        )
+        areas = shapely.area(geoms)
+    run.record("disturbed_in_adjoining_buffer_sqft", "adjoining_buffer", areas, geoms)
 
 
 def zoning_districts(
@@ -156,48 +117,13 @@ def zoning_districts(
     return parcels.frame[field_name].astype("string").to_numpy(dtype=object, na_value=None)
 
 
-def measure_adjoining(
-    source: LayerSource | None,
-    parcels: Parcels,
-    reader: LayerReader,
-    settings: MeasureSettings,
-    districts: np.ndarray | None,
-    disturbed: np.ndarray,
-    active: np.ndarray,
-    tile: float,
-    metrics: dict[str, np.ndarray],
-    flags: FlagCollector,
-) -> None:
-    """Disturbance in the adjoining property buffer: a drawn layer, else derived from the lots."""
-    n = len(disturbed)
-    working = parcels.working
-    if source is not None:
-        frame = reader.read(source, POLYGONAL, target_crs=working.crs)
-        surface = Surface.from_polygons(frame.geometry.to_numpy(), tile)
-        areas, geoms = _active_overlap(surface, disturbed, active, n)
-    else:
-        geoms = disturbance_in_buffer(
-            parcels.geoms, disturbed, districts, settings.adjoining, working.feet_per_unit, active
-        )
-        areas = shapely.area(geoms)
-    metrics["disturbed_in_adjoining_buffer_sqft"] = areas * working.sqft_per_unit2
-    flags.add("adjoining_buffer", geoms, working.sqft_per_unit2)
-
-
-def lot_flag_layer(
-    source: LayerSource | None,
-    reader: LayerReader,
-    working: WorkingCRS,
-    lots: np.ndarray,
-    tile: float,
-) -> np.ndarray:
+def lot_flag_layer(run: Measuring, source: LayerSource | None) -> np.ndarray:
     """True where a lot lies (partly) in the layer's polygons; None without the layer."""
     if source is None:
-        return np.full(len(lots), None, dtype=object)
-    frame = reader.read(source, POLYGONAL, target_crs=working.crs)
-    surface = Surface.from_polygons(frame.geometry.to_numpy(), tile)
-    min_area = MIN_LOT_OVERLAP_SQFT / working.sqft_per_unit2
-    return overlaps_surface(lots, surface, min_area).astype(object)
+        return np.full(run.count, None, dtype=object)
+    surface = Surface.from_polygons(run.read(source, POLYGONAL).geometry.to_numpy(), run.tile)
+    min_area = MIN_LOT_OVERLAP_SQFT / run.working.sqft_per_unit2
+    return overlaps_surface(run.parcels.geoms, surface, min_area).astype(object)
 
 
 def parcel_flag_field(parcels: Parcels, candidates: tuple[str, ...]) -> np.ndarray:

@@ -4,46 +4,32 @@ from __future__ import annotations
 
 import numpy as np
 
-from sitecheck.geometry.overlay import (
-    empty_array,
-)
-from sitecheck.io.crs import WorkingCRS
-from sitecheck.measure.inputs import MeasureSettings
-from sitecheck.measure.table import FlagCollector
+from sitecheck.geometry.overlay import empty_array
+from sitecheck.measure.context import Measuring
 from sitecheck.terrain.slope import measure_slopes
 
+SLOPE_METRICS = (
+    ("disturbed_on_slope_over_15pct_sqft", "slope_over_15pct"),
+    ("disturbed_on_slope_over_25pct_sqft", "slope_over_25pct"),
+)
 
-def measure_slope_metrics(
-    dem: str | None,
-    settings: MeasureSettings,
-    working: WorkingCRS,
-    disturbed: np.ndarray,
-    active: np.ndarray,
-    n: int,
-    metrics: dict[str, np.ndarray],
-    flags: FlagCollector,
-) -> None:
-    low, high = settings.slope.thresholds_pct
+
+def measure_slope_metrics(run: Measuring, dem: str | None) -> None:
+    """Each lot's disturbance over the two slope thresholds, and how much of it the DEM covers."""
     if dem is None:
-        for name in (
-            "disturbed_on_slope_over_15pct_sqft",
-            "disturbed_on_slope_over_25pct_sqft",
-            "slope_data_coverage",
-        ):
-            metrics[name] = np.full(n, np.nan)
+        run.not_measured(*(metric for metric, _ in SLOPE_METRICS), "slope_data_coverage")
         return
-    result = measure_slopes(dem, disturbed[active], working, settings.slope, want_flags=True)
-    coverage = np.full(n, np.nan)
-    coverage[active] = result.coverage
-    metrics["slope_data_coverage"] = coverage
-    for threshold, metric, kind in (
-        (low, "disturbed_on_slope_over_15pct_sqft", "slope_over_15pct"),
-        (high, "disturbed_on_slope_over_25pct_sqft", "slope_over_25pct"),
-    ):
-        areas = np.zeros(n)
-        areas[active] = result.over_sqft[threshold]
-        metrics[metric] = areas
-        geoms = empty_array(n)
+    slope = run.settings.slope
+    result = measure_slopes(dem, run.disturbed[run.active], run.working, slope, want_flags=True)
+    coverage = np.full(run.count, np.nan)
+    coverage[run.active] = result.coverage
+    run.metrics["slope_data_coverage"] = coverage
+    sqft = run.working.sqft_per_unit2
+    for threshold, (metric, kind) in zip(slope.thresholds_pct, SLOPE_METRICS, strict=True):
+        areas = np.zeros(run.count)
+        areas[run.active] = result.over_sqft[threshold]  # square feet already
+        run.metrics[metric] = areas
+        geoms = empty_array(run.count)
         if result.flags is not None:
-            geoms[active] = result.flags[threshold]
-        flags.add(kind, geoms, working.sqft_per_unit2)
+            geoms[run.active] = result.flags[threshold]
+        run.flags.add(kind, geoms, sqft)

@@ -1,0 +1,84 @@
+"""What every measurer of a run shares: the lots and their disturbance, the reader, the
+working CRS and settings, and where the metrics and flags go."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import geopandas as gpd
+import numpy as np
+import shapely
+
+from sitecheck.geometry.overlay import Surface, empty_array
+from sitecheck.io.crs import WorkingCRS
+from sitecheck.io.parcels import Parcels
+from sitecheck.io.readers import LayerReader, LayerSource
+from sitecheck.measure.inputs import MeasureSettings
+from sitecheck.measure.table import FlagCollector
+
+
+@dataclass
+class Measuring:
+    """One run's measuring in progress.
+
+    Attributes
+    ----------
+    parcels : Parcels
+    lot_tree : shapely.STRtree
+        Spatial index of the lots.
+    reader : LayerReader
+    settings : MeasureSettings
+    disturbed : ndarray
+        Per lot, its disturbance (working CRS; empty where none).
+    active : ndarray of int
+        The lots with disturbance: constraints are intersected with these only.
+    metrics : dict of str to ndarray
+        Per metric, one value per lot.
+    flags : FlagCollector
+    """
+
+    parcels: Parcels
+    lot_tree: shapely.STRtree
+    reader: LayerReader
+    settings: MeasureSettings
+    disturbed: np.ndarray
+    active: np.ndarray
+    metrics: dict[str, np.ndarray]
+    flags: FlagCollector
+
+    @property
+    def working(self) -> WorkingCRS:
+        return self.parcels.working
+
+    @property
+    def count(self) -> int:
+        return len(self.parcels.geoms)
+
+    @property
+    def tile(self) -> float:
+        """Side of the tiles large constraint polygons are cut into, in CRS units."""
+        return self.settings.tile_size_ft / self.working.feet_per_unit
+
+    def read(self, source: LayerSource, kinds: tuple[str, ...]) -> gpd.GeoDataFrame:
+        """A layer in the working CRS."""
+        return self.reader.read(source, kinds, target_crs=self.working.crs)
+
+    def not_measured(self, *names: str) -> None:
+        """Null metrics for an input that was not given (never 0)."""
+        for name in names:
+            self.metrics[name] = np.full(self.count, np.nan)
+
+    def overlap(self, surface: Surface) -> tuple[np.ndarray, np.ndarray]:
+        """Each lot's disturbance in a surface: areas (CRS units) and geometries."""
+        areas = np.zeros(self.count)
+        geoms = empty_array(self.count)
+        got_areas, got_geoms = surface.overlap(self.disturbed[self.active], want_geometry=True)
+        areas[self.active] = got_areas
+        assert got_geoms is not None
+        geoms[self.active] = got_geoms
+        return areas, geoms
+
+    def record(self, metric: str, kind: str, areas: np.ndarray, geoms: np.ndarray) -> None:
+        """A disturbance metric in square feet and the flags showing where it lies."""
+        self.metrics[metric] = areas * self.working.sqft_per_unit2
+        self.flags.add(kind, geoms, self.working.sqft_per_unit2)
