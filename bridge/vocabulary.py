@@ -82,6 +82,18 @@ def option(name: str) -> dict[str, Any]:
     return OPTIONS[name]
 
 
+# How the panel and the atlas write each display kind of the description.
+NUMBER_FORMATS = {
+    "pct": "{:.1f}%",
+    "share": "{:.0%}",
+    "signed_sqft": "{:+,.0f} sq ft",
+    "cuft": "{:,.0f} cu ft",
+    "cn": "{:.1f}",
+    "storm": "{:.0f}-year, 24-hour",
+    "sqft": "{:,.0f} sq ft",
+}
+
+
 def format_metric(value: object, kind: str) -> str:
     """A metric as the panel shows it; 'not measured' for a missing input."""
     if value is None:
@@ -90,19 +102,7 @@ def format_metric(value: object, kind: str) -> str:
         return "yes" if value else "no"
     if kind == "text":
         return str(value)
-    if kind == "storm":
-        return f"{float(value):.0f}-year, 24-hour"  # type: ignore[arg-type]
     number = float(value)  # type: ignore[arg-type]
-    if kind == "pct":
-        return f"{number:.1f}%"
-    if kind == "share":
-        return f"{number:.0%}"
-    if kind == "signed_sqft":
-        return f"{number:+,.0f} sq ft"
-    if kind == "cuft":
-        return f"{number:,.0f} cu ft"
-    if kind == "cn":
-        return f"{number:.1f}"
     if kind == "sqft_acres":
         return f"{number:,.0f} sq ft ({number / 43_560:.2f} acres)"
-    return f"{number:,.0f} sq ft"
+    return NUMBER_FORMATS.get(kind, NUMBER_FORMATS["sqft"]).format(number)

@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from qgis.core import QgsFillSymbol, QgsLineSymbol, QgsSingleSymbolRenderer, QgsWkbTypes
+from qgis.core import (
+    QgsFillSymbol,
+    QgsLineSymbol,
+    QgsPalLayerSettings,
+    QgsSingleSymbolRenderer,
+    QgsTextBufferSettings,
+    QgsTextFormat,
+    QgsVectorLayerSimpleLabeling,
+    QgsWkbTypes,
+)
 
 FILLS = {
     "zoning": {
@@ -71,3 +80,22 @@ def style_input_layer(layer, role: str) -> None:
     else:
         symbol = QgsFillSymbol.createSimple(FILLS.get(role, FILLS["parcels"]))
     layer.setRenderer(QgsSingleSymbolRenderer(symbol))
+
+
+def label_parcel_ids(layer, size: float, minimum_scale: float, halo_mm: float = 0.0) -> None:
+    """Label each parcel with its id, from 1:``minimum_scale`` in, with a halo when asked."""
+    text = QgsTextFormat()
+    text.setSize(size)
+    if halo_mm:
+        halo = QgsTextBufferSettings()
+        halo.setEnabled(True)
+        halo.setSize(halo_mm)
+        text.setBuffer(halo)
+    labels = QgsPalLayerSettings()
+    labels.fieldName = "parcel_id"
+    labels.setFormat(text)
+    labels.scaleVisibility = True
+    labels.maximumScale = 1
+    labels.minimumScale = minimum_scale
+    layer.setLabeling(QgsVectorLayerSimpleLabeling(labels))
+    layer.setLabelsEnabled(True)

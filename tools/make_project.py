@@ -21,13 +21,10 @@ from qgis.core import (
     QgsApplication,
     QgsCoordinateReferenceSystem,
     QgsHillshadeRenderer,
-    QgsPalLayerSettings,
     QgsProject,
     QgsRasterLayer,
     QgsReferencedRectangle,
-    QgsTextFormat,
     QgsVectorLayer,
-    QgsVectorLayerSimpleLabeling,
 )
 
 # The plugin's own map symbols, imported as QGIS would import the plugin.
@@ -35,7 +32,7 @@ _PLUGINS = Path(tempfile.mkdtemp(prefix="sitecheck-project-"))
 (_PLUGINS / "sitecheck_qgis").symlink_to(Path(__file__).resolve().parent.parent)
 sys.path.insert(0, str(_PLUGINS))
 from sitecheck_qgis.layers.map_styles import ORDER as MAP_ORDER  # noqa: E402
-from sitecheck_qgis.layers.map_styles import style_input_layer  # noqa: E402
+from sitecheck_qgis.layers.map_styles import label_parcel_ids, style_input_layer  # noqa: E402
 
 # The soils lie under everything else in the sample project.
 ORDER = ("soils", *MAP_ORDER)
@@ -58,16 +55,7 @@ def build(folder: Path) -> Path:
             raise SystemExit(f"cannot load {name} from {gpkg}")
         style_input_layer(layer, name)
         if name == "parcels":
-            labels = QgsPalLayerSettings()
-            labels.fieldName = "parcel_id"
-            text = QgsTextFormat()
-            text.setSize(7)
-            labels.setFormat(text)
-            labels.scaleVisibility = True
-            labels.minimumScale = 4000
-            labels.maximumScale = 1
-            layer.setLabeling(QgsVectorLayerSimpleLabeling(labels))
-            layer.setLabelsEnabled(True)
+            label_parcel_ids(layer, 7, 4000)
         project.addMapLayer(layer)
         layers[name] = layer
     project.writeEntry("SiteCheck", "ordinance", "scarsdale")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -19,14 +20,16 @@ from qgis.core import (
     QgsApplication,
     QgsCategorizedSymbolRenderer,
     QgsFillSymbol,
-    QgsPalLayerSettings,
     QgsRendererCategory,
-    QgsTextBufferSettings,
-    QgsTextFormat,
     QgsVectorLayer,
-    QgsVectorLayerSimpleLabeling,
 )
 from qgis.PyQt.QtGui import QColor
+
+# The plugin's own label settings, imported as QGIS would import the plugin.
+_PLUGINS = Path(tempfile.mkdtemp(prefix="sitecheck-styles-"))
+(_PLUGINS / "sitecheck_qgis").symlink_to(Path(__file__).resolve().parent.parent)
+sys.path.insert(0, str(_PLUGINS))
+from sitecheck_qgis.layers.map_styles import label_parcel_ids  # noqa: E402
 
 STYLES = Path(__file__).resolve().parent.parent / "layers" / "styles"
 
@@ -67,20 +70,7 @@ def parcels_style(path: Path) -> None:
     ]
     categories.append(QgsRendererCategory(None, fill("#ffffff", 0, "#9e9e9e", "0.2"), "No trigger"))
     layer.setRenderer(QgsCategorizedSymbolRenderer("highest_severity", categories))
-    text = QgsTextFormat()
-    text.setSize(8)
-    buffer = QgsTextBufferSettings()
-    buffer.setEnabled(True)
-    buffer.setSize(0.8)
-    text.setBuffer(buffer)
-    labels = QgsPalLayerSettings()
-    labels.fieldName = "parcel_id"
-    labels.setFormat(text)
-    labels.scaleVisibility = True
-    labels.maximumScale = 1
-    labels.minimumScale = 10000
-    layer.setLabeling(QgsVectorLayerSimpleLabeling(labels))
-    layer.setLabelsEnabled(True)
+    label_parcel_ids(layer, 8, 10000, halo_mm=0.8)
     _save(layer, path)
 
 

@@ -22,9 +22,8 @@ import pyproj
 
 from sitecheck.errors import InputError, no_crs
 from sitecheck.io.crs import WorkingCRS, working_crs
-from sitecheck.io.parcels import check_ids, find_field, text_ids
+from sitecheck.io.parcels import check_ids, choose_id_field, text_ids
 from sitecheck.io.readers import LayerSource, layer_fields
-from sitecheck.schema.fields import ID_FIELD_CANDIDATES
 
 PLANNING_PARTITIONS = 8
 """Partitions of the point layer while it is being ordered (planning is light)."""
@@ -145,16 +144,7 @@ def _read_bounds(source: LayerSource) -> tuple[np.ndarray, np.ndarray]:
 def _parcel_ids(
     source: LayerSource, fids: np.ndarray, requested: str | None
 ) -> tuple[str, pd.Series]:
-    columns = layer_fields(source)
-    if requested:
-        chosen = find_field(columns, [requested])
-        if chosen is None:
-            raise InputError(
-                f"{source.label()}: no id field '{requested}'; "
-                f"fields are: {', '.join(columns) or 'none'}"
-            )
-    else:
-        chosen = find_field(columns, ID_FIELD_CANDIDATES) or "FID"
+    chosen = choose_id_field(layer_fields(source), requested, source)
     if chosen == "FID":
         return chosen, pd.Series(fids.astype(str))
     table = pyogrio.read_dataframe(

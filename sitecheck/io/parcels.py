@@ -82,7 +82,7 @@ def read_parcels(
     """
     frame = log.read(source, POLYGONAL, allow_empty=False)
     columns = [c for c in frame.columns if c not in (frame.geometry.name, "_fid")]
-    chosen_id = _id_field(columns, id_field, source)
+    chosen_id = choose_id_field(columns, id_field, source)
     if chosen_id == "FID":
         ids = frame["_fid"].astype("int64").astype(str)
     else:
@@ -106,7 +106,8 @@ def read_parcels(
     return Parcels(out.reset_index(drop=True), chosen_id, working, passthrough)
 
 
-def _id_field(columns: list[str], requested: str | None, source: LayerSource) -> str:
+def choose_id_field(columns: list[str], requested: str | None, source: LayerSource) -> str:
+    """The parcel id field: the one requested, else the first of the id candidates, else FID."""
     if requested:
         field = find_field(columns, [requested])
         if field is None:

@@ -3,30 +3,7 @@
 See :mod:`sitecheck.rules.language` for the grammar and the public API.
 """
 
-from sitecheck.rules.language import (
-    Evaluation,
-    Expression,
-    NameInfo,
-    Quantity,
-    RuleLanguageError,
-    Truth,
-    check,
-    evaluate,
-    names_in,
-    parse,
-    parse_quantity,
-)
+from sitecheck.rules import language
+from sitecheck.rules.language import *  # noqa: F403 - the language's public API
 
-__all__ = [
-    "Evaluation",
-    "Expression",
-    "NameInfo",
-    "Quantity",
-    "RuleLanguageError",
-    "Truth",
-    "check",
-    "evaluate",
-    "names_in",
-    "parse",
-    "parse_quantity",
-]
+__all__ = language.__all__

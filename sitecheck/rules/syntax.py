@@ -60,25 +60,26 @@ class Name(Expression):
 
 
 @dataclass(frozen=True)
-class Measure(Expression):
-    """A plain number given a unit: ``5 acres``, ``1/2 acre``, ``(a + b) sqft``."""
+class Unary(Expression):
+    """A node with one operand."""
 
     operand: Expression
-    unit: Unit
-    unit_start: int
 
     def children(self) -> tuple[Expression, ...]:
         return (self.operand,)
 
 
 @dataclass(frozen=True)
-class Negate(Expression):
+class Measure(Unary):
+    """A plain number given a unit: ``5 acres``, ``1/2 acre``, ``(a + b) sqft``."""
+
+    unit: Unit
+    unit_start: int
+
+
+@dataclass(frozen=True)
+class Negate(Unary):
     """Unary minus."""
-
-    operand: Expression
-
-    def children(self) -> tuple[Expression, ...]:
-        return (self.operand,)
 
 
 @dataclass(frozen=True)
@@ -132,25 +133,16 @@ class Membership(Expression):
 
 
 @dataclass(frozen=True)
-class NullTest(Expression):
+class NullTest(Unary):
     """``operand is null`` or ``operand is not null``."""
 
-    operand: Expression
     negated: bool
     op_start: int
 
-    def children(self) -> tuple[Expression, ...]:
-        return (self.operand,)
-
 
 @dataclass(frozen=True)
-class Not(Expression):
+class Not(Unary):
     """``not operand``."""
-
-    operand: Expression
-
-    def children(self) -> tuple[Expression, ...]:
-        return (self.operand,)
 
 
 @dataclass(frozen=True)
