@@ -1,1 +1,1 @@
-"""Layer I/O between QGIS and the engine, result styles (.qml) and layout templates."""
+"""Styles, map symbols and the compliance map: what the plugin prints and how results look."""

@@ -1,0 +1,1 @@
+"""Reading layers and writing outputs: sources, parcels, the working CRS, atomic writers, progress."""

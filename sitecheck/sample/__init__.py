@@ -1,0 +1,1 @@
+"""The deterministic sample village, for demos, tests and benchmarks (:func:`village.generate_village`)."""

@@ -1,0 +1,1 @@
+"""Screening measured parcels: choosing packs, evaluating their rules, the runoff screen, notices."""

@@ -1,0 +1,1 @@
+"""Slopes from a DEM: reading it, Horn's slope, exact coverage, steep regions, slope maps."""
