@@ -4,7 +4,7 @@ The test reads the demo's ``sitecheck check`` command from the Makefile, runs
 it on a freshly generated sample village and compares every output with the
 files in ``tests/engine/golden/demo/``, after taking out what differs between
 two runs of the same code on the same data (the time of the run, stage
-timings, the folder the village was generated in, the hash of the village
+timings, the folders of the checkout and of the generated village, the hash of the village
 GeoPackage, whose header records when it was written) and, in the HTML
 report, the inline styles and the PNG bytes of the maps, so a report can be
 restyled without moving the golden file while its every word and value stays
@@ -65,8 +65,13 @@ def demo(tmp_path_factory) -> dict[str, Path]:
     return {"sample": sample, "out": out}
 
 
+def _relative(text: str, sample: Path) -> str:
+    """Paths as a checkout and a generated village have them wherever they lie."""
+    return text.replace(str(sample), "sample_data").replace(str(REPO), "<repository>")
+
+
 def _normalised_document(path: Path, sample: Path) -> dict:
-    document = json.loads(path.read_text(encoding="utf-8").replace(str(sample), "sample_data"))
+    document = json.loads(_relative(path.read_text(encoding="utf-8"), sample))
     document.pop("generated")
     document.pop("timings_s")
     for record in document["inputs"]:
@@ -87,7 +92,7 @@ def _layer_records(path: Path, layer: str) -> list[dict]:
 
 def _audit_rows(path: Path, sample: Path) -> dict[str, object]:
     table = pyogrio.read_dataframe(path, layer="sitecheck_audit", read_geometry=False)
-    values = [str(value).replace(str(sample), "sample_data") for value in table["value"]]
+    values = [_relative(str(value), sample) for value in table["value"]]
     rows: dict[str, object] = dict(zip(table["entry"], values, strict=True))
     rows.pop("generated")
     inputs = json.loads(str(rows["inputs"]))
@@ -107,7 +112,7 @@ def _normalised_report(path: Path, sample: Path) -> str:
     text = path.read_text(encoding="utf-8")
     text = _STYLE.sub("<style/>", text)
     text = _PNG.sub('src="data:image/png;base64,<map>"', text)
-    text = text.replace(str(sample), "sample_data")
+    text = _relative(text, sample)
     text = re.sub(r"\b[0-9a-f]{64}\b", _keep_stable_hash(text, sample), text)
     return _GENERATED.sub("<time of the run>", text)
 
