@@ -123,7 +123,7 @@ class SiteCheckDock(QgsDockWidget):
         self._watch_layers()
         self.schedule()
 
-    def _runoff_changed(self) -> None:
+    def _options_changed(self) -> None:
         self.save_to_project()
         self._configuration_changed()
 
@@ -241,6 +241,7 @@ class SiteCheckDock(QgsDockWidget):
                         self.jurisdictions.currentLayer() if by_jurisdiction else None,
                         self.jurisdiction_field.currentField() if by_jurisdiction else None,
                         self.runoff_box.options(),
+                        self.settings_box.values(),
                     )
                 )
                 self.needs_open = False

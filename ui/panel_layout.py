@@ -24,6 +24,7 @@ from qgis.PyQt.QtWidgets import (
 from ..bridge.i18n import tr
 from ..bridge.vocabulary import BY_JURISDICTION, ORDINANCES, ROLES
 from .runoff_box import RunoffBox
+from .settings_box import SettingsBox
 
 GEOMETRY_FILTERS = {
     "polygon": QgsMapLayerProxyModel.Filter.PolygonLayer,
@@ -75,8 +76,11 @@ def build_panel(dock) -> None:
         dock.layer_boxes[role.key] = box
     layout.addWidget(dock.layers_box)
     dock.runoff_box = RunoffBox()
-    dock.runoff_box.changed.connect(dock._runoff_changed)
+    dock.runoff_box.changed.connect(dock._options_changed)
     layout.addWidget(dock.runoff_box)
+    dock.settings_box = SettingsBox()
+    dock.settings_box.changed.connect(dock._options_changed)
+    layout.addWidget(dock.settings_box)
 
     row = QHBoxLayout()
     dock.parcel_label = QLabel(tr("Select a parcel, or pick one on the map."))

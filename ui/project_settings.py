@@ -16,6 +16,7 @@ def save_panel(dock, scope: str) -> None:
     project.writeEntry(scope, "jurisdictions", jurisdictions.id() if jurisdictions else "")
     project.writeEntry(scope, "jurisdiction_field", dock.jurisdiction_field.currentField())
     dock.runoff_box.save(scope)
+    dock.settings_box.save(scope)
 
 
 def restore_panel(dock, scope: str) -> None:
@@ -35,3 +36,4 @@ def restore_panel(dock, scope: str) -> None:
     if found and field:
         dock.jurisdiction_field.setField(field)
     dock.runoff_box.restore(scope)
+    dock.settings_box.restore(scope)

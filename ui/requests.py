@@ -45,12 +45,17 @@ def open_request(
     jurisdictions=None,
     jurisdiction_field: str | None = None,
     runoff: dict | None = None,
+    settings: dict | None = None,
 ) -> dict:
     """The ``open`` request: every static layer as a file the engine reads.
 
     ``runoff`` holds the runoff screen's ``default_hsg`` and ``rainfall``; the
     screen runs when a soils layer or a default soil group is given.
+    ``settings`` are measuring options by name (``tolerance`` among them); the
+    engine checks them as it checks the command line's.
     """
+    settings = dict(settings or {})
+    tolerance = settings.pop("tolerance", None)
     inputs = {}
     for role in ROLES:
         layer = layers.get(role.key)
@@ -61,9 +66,11 @@ def open_request(
         "op": "open",
         "inputs": inputs,
         "ordinance": ordinance,
-        "settings": {},
+        "settings": settings,
         "runoff": dict(runoff or {}),
     }
+    if tolerance is not None:
+        request["tolerance"] = tolerance
     dem = layers.get("dem")
     if dem is not None:
         request["dem"] = dem.source()

@@ -255,3 +255,26 @@ def test_the_panel_writes_the_parcels_compliance_map(dock, project, tmp_path):
     assert "§ 254-9" in text and "Floodway" in text
     info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
     assert next(line for line in info.splitlines() if line.startswith("Pages:")).split()[-1] == "1"
+
+
+def test_the_panels_settings_reach_the_engine_and_stay_in_the_project(dock, project):
+    layers = dock.layers()
+    parcels, disturbance = layers["parcels"], layers["disturbance"]
+    by_id = {f["parcel_id"]: f for f in parcels.getFeatures()}
+    near_stream = None
+    for parcel_id in sorted({f["parcel_id"] for f in disturbance.getFeatures()} & set(by_id)):
+        parcels.selectByIds([by_id[parcel_id].id()])
+        reply = wait_for_reply(dock)
+        if (reply["metrics"]["disturbed_in_watercourse_buffer_sqft"] or 0) > 0:
+            near_stream = parcel_id
+            break
+    assert near_stream, "the sample village has work in a watercourse buffer"
+    box = dock.settings_box.numbers["watercourse_buffer_ft"]
+    assert box.value() == 100.0  # the engine's default, from its description
+    box.setValue(0.0)
+    dock.settings_box.changed.emit()
+    reply = wait_for_reply(dock)
+    assert reply["parcel_id"] == near_stream
+    assert reply["metrics"]["disturbed_in_watercourse_buffer_sqft"] == 0
+    value, found = project.readDoubleEntry("SiteCheck", "settings/watercourse_buffer_ft", -1.0)
+    assert found and value == 0.0
