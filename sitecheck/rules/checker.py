@@ -10,25 +10,11 @@ from __future__ import annotations
 import difflib
 from collections.abc import Mapping
 
+from sitecheck.rules import syntax as node
 from sitecheck.rules.errors import RuleLanguageError
 from sitecheck.rules.names import NOUNS, NameInfo, Type, as_dimension, is_quantity
 from sitecheck.rules.parser import FUNCTIONS
-from sitecheck.rules.syntax import (
-    Arithmetic,
-    Boolean,
-    Call,
-    Comparison,
-    Expression,
-    Logic,
-    Measure,
-    Membership,
-    Name,
-    Negate,
-    Not,
-    NullTest,
-    Number,
-    Text,
-)
+from sitecheck.rules.syntax import Expression
 from sitecheck.rules.units import SUFFIXES, UNIT_WORDS, arithmetic_dimension
 from sitecheck.rules.wording import format_number
 
@@ -51,39 +37,39 @@ def check(expr: Expression, names: Mapping[str, NameInfo]) -> None:
 def type_of(expr: Expression, names: Mapping[str, NameInfo]) -> Type:
     """The type of an expression; raises RuleLanguageError where types do not fit."""
     match expr:
-        case Number():
+        case node.Number():
             return "number"
-        case Text():
+        case node.Text():
             return "text"
-        case Boolean():
+        case node.Boolean():
             return "boolean"
-        case Name():
+        case node.Name():
             return _name_type(expr, names)
-        case Measure():
+        case node.Measure():
             return _measure_type(expr, names)
-        case Negate():
+        case node.Negate():
             return _quantity_operand(expr.operand, names, "'-'", expr.start)
-        case Arithmetic():
+        case node.Arithmetic():
             return _arithmetic_type(expr, names)
-        case Call():
+        case node.Call():
             return _call_type(expr, names)
-        case Comparison():
+        case node.Comparison():
             return _comparison_type(expr, names)
-        case Membership():
+        case node.Membership():
             return _membership_type(expr, names)
-        case NullTest():
+        case node.NullTest():
             return _null_test_type(expr, names)
-        case Not():
+        case node.Not():
             _boolean_operand(expr.operand, names, "'not'", expr.start)
             return "boolean"
-        case Logic():
+        case node.Logic():
             for index, operand in enumerate(expr.operands):
                 _boolean_operand(operand, names, f"'{expr.op}'", expr.op_starts[max(index - 1, 0)])
             return "boolean"
     raise TypeError(f"not a rule expression: {expr!r}")
 
 
-def _name_type(expr: Name, names: Mapping[str, NameInfo]) -> Type:
+def _name_type(expr: node.Name, names: Mapping[str, NameInfo]) -> Type:
     info = names.get(expr.name)
     if info is not None:
         return info.type
@@ -99,7 +85,7 @@ def _name_type(expr: Name, names: Mapping[str, NameInfo]) -> Type:
     raise RuleLanguageError(message, expr.start)
 
 
-def _measure_type(expr: Measure, names: Mapping[str, NameInfo]) -> Type:
+def _measure_type(expr: node.Measure, names: Mapping[str, NameInfo]) -> Type:
     kind = type_of(expr.operand, names)
     if kind == "number":
         return expr.unit.dimension
@@ -131,7 +117,7 @@ def _boolean_operand(
         )
 
 
-def _arithmetic_type(expr: Arithmetic, names: Mapping[str, NameInfo]) -> Type:
+def _arithmetic_type(expr: node.Arithmetic, names: Mapping[str, NameInfo]) -> Type:
     what = f"'{expr.op}'"
     left = as_dimension(_quantity_operand(expr.left, names, what, expr.op_start))
     right = as_dimension(_quantity_operand(expr.right, names, what, expr.op_start))
@@ -186,18 +172,18 @@ def _mismatch(
 
 def _percent_literal(expr: Expression) -> float | None:
     """The number of a literal such as ``90%``, else None."""
-    if not isinstance(expr, Measure) or expr.unit.dimension != "percent":
+    if not isinstance(expr, node.Measure) or expr.unit.dimension != "percent":
         return None
-    return expr.operand.value if isinstance(expr.operand, Number) else None
+    return expr.operand.value if isinstance(expr.operand, node.Number) else None
 
 
 def _is_bare_number(expr: Expression) -> bool:
-    if isinstance(expr, Negate):
+    if isinstance(expr, node.Negate):
         return _is_bare_number(expr.operand)
-    return isinstance(expr, Number)
+    return isinstance(expr, node.Number)
 
 
-def _call_type(expr: Call, names: Mapping[str, NameInfo]) -> Type:
+def _call_type(expr: node.Call, names: Mapping[str, NameInfo]) -> Type:
     if expr.function not in FUNCTIONS:
         raise RuleLanguageError(
             f"function {expr.function} is not allowed; allowed: {', '.join(FUNCTIONS)}", expr.start
@@ -215,7 +201,7 @@ def _call_type(expr: Call, names: Mapping[str, NameInfo]) -> Type:
     return kinds[0]
 
 
-def _comparison_type(expr: Comparison, names: Mapping[str, NameInfo]) -> Type:
+def _comparison_type(expr: node.Comparison, names: Mapping[str, NameInfo]) -> Type:
     left = type_of(expr.left, names)
     right = type_of(expr.right, names)
     if left != right:
@@ -227,7 +213,7 @@ def _comparison_type(expr: Comparison, names: Mapping[str, NameInfo]) -> Type:
     return "boolean"
 
 
-def _membership_type(expr: Membership, names: Mapping[str, NameInfo]) -> Type:
+def _membership_type(expr: node.Membership, names: Mapping[str, NameInfo]) -> Type:
     item = type_of(expr.item, names)
     if item == "boolean":
         raise RuleLanguageError("'in' needs text or numbers, not true/false", expr.op_start)
@@ -239,8 +225,8 @@ def _membership_type(expr: Membership, names: Mapping[str, NameInfo]) -> Type:
     return "boolean"
 
 
-def _null_test_type(expr: NullTest, names: Mapping[str, NameInfo]) -> Type:
-    if not isinstance(expr.operand, Name):
+def _null_test_type(expr: node.NullTest, names: Mapping[str, NameInfo]) -> Type:
+    if not isinstance(expr.operand, node.Name):
         raise RuleLanguageError(
             "'is null' tests a name, as in 'permit is null'", expr.operand.start
         )

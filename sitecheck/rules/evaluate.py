@@ -15,26 +15,11 @@ from dataclasses import dataclass
 from typing import cast
 
 from sitecheck.rules import operations
+from sitecheck.rules import syntax as node
 from sitecheck.rules.errors import RuleLanguageError
 from sitecheck.rules.names import NameInfo, is_null
 from sitecheck.rules.operations import Gap, Result, Value, known, shown
-from sitecheck.rules.syntax import (
-    Arithmetic,
-    Boolean,
-    Call,
-    Comparison,
-    Expression,
-    Logic,
-    Measure,
-    Membership,
-    Name,
-    Negate,
-    Not,
-    NullTest,
-    Number,
-    Text,
-    names_of,
-)
+from sitecheck.rules.syntax import Expression, names_of
 from sitecheck.rules.truth import Evaluation, Truth, combine
 from sitecheck.rules.units import Quantity
 from sitecheck.rules.wording import format_pair, format_quantity, format_share
@@ -143,17 +128,17 @@ class _Evaluator:
 
     def truth_of(self, expr: Expression) -> Evaluation:
         match expr:
-            case Logic():
+            case node.Logic():
                 return combine(expr.op, [self.truth_of(operand) for operand in expr.operands])
-            case Not():
+            case node.Not():
                 return self.truth_of(expr.operand).negated()
-            case Comparison():
+            case node.Comparison():
                 return self.comparison(expr)
-            case Membership():
+            case node.Membership():
                 return self.membership(expr)
-            case NullTest():
+            case node.NullTest():
                 return self.null_test(expr)
-            case Name():
+            case node.Name():
                 return self.boolean_name(expr)
         value = self.value_of(expr)
         if isinstance(value, Gap):
@@ -172,20 +157,20 @@ class _Evaluator:
 
     def compute(self, expr: Expression) -> Result:
         match expr:
-            case Number():
+            case node.Number():
                 return Quantity(expr.value)
-            case Text() | Boolean():
+            case node.Text() | node.Boolean():
                 return expr.value
-            case Name():
+            case node.Name():
                 return self.lookup(expr)
-            case Measure():
+            case node.Measure():
                 return operations.with_unit(self.value_of(expr.operand), expr.unit, expr.text)
-            case Negate():
+            case node.Negate():
                 return operations.negative(self.value_of(expr.operand), expr.text)
-            case Arithmetic():
+            case node.Arithmetic():
                 operands = [self.value_of(expr.left), self.value_of(expr.right)]
                 return operations.arithmetic(expr.op, operands, expr.text)
-            case Call():
+            case node.Call():
                 args = [self.value_of(arg) for arg in expr.args]
                 return operations.call(expr.function, args, expr.text)
         outcome = self.truth_of(expr)
@@ -193,7 +178,7 @@ class _Evaluator:
             return Gap(tuple(outcome.missing), tuple(outcome.reasons))
         return outcome.truth is Truth.TRUE
 
-    def lookup(self, expr: Name) -> Result:
+    def lookup(self, expr: node.Name) -> Result:
         info = self.names.get(expr.name)
         if info is None:
             return operations.problem(f"unknown name {expr.name}")
@@ -204,7 +189,7 @@ class _Evaluator:
 
     def describe(self, expr: Expression) -> str:
         """A name's label, or an expression's source text."""
-        if isinstance(expr, Name) and expr.name in self.names:
+        if isinstance(expr, node.Name) and expr.name in self.names:
             return self.names[expr.name].label
         return expr.text
 
@@ -235,7 +220,7 @@ class _Evaluator:
         object.__setattr__(expr, "_side", (self.names, side))
         return side
 
-    def boolean_name(self, expr: Name) -> Evaluation:
+    def boolean_name(self, expr: node.Name) -> Evaluation:
         value = self.lookup(expr)
         if isinstance(value, Gap):
             return _unknown(value)
@@ -245,14 +230,14 @@ class _Evaluator:
         label = self.describe(expr)
         return Evaluation(Truth.of(value), [label if value else f"not {label}"])
 
-    def null_test(self, expr: NullTest) -> Evaluation:
+    def null_test(self, expr: node.NullTest) -> Evaluation:
         value = self.value_of(expr.operand)
         null = isinstance(value, Gap) and bool(value.missing)
         label = self.describe(expr.operand)
         sentence = f"{label}: no value" if null else f"{label} has a value"
         return Evaluation(Truth.of(null != expr.negated), [sentence])
 
-    def membership(self, expr: Membership) -> Evaluation:
+    def membership(self, expr: node.Membership) -> Evaluation:
         results = [self.value_of(expr.item), *(self.value_of(choice) for choice in expr.choices)]
         values = known(results)
         if isinstance(values, Gap):
@@ -268,7 +253,7 @@ class _Evaluator:
             sentence = f"{subject} is not one of {listed}"
         return Evaluation(Truth.of(found != expr.negated), [sentence])
 
-    def comparison(self, expr: Comparison) -> Evaluation:
+    def comparison(self, expr: node.Comparison) -> Evaluation:
         values = known([self.value_of(expr.left), self.value_of(expr.right)])
         if isinstance(values, Gap):
             return _unknown(values)
@@ -281,7 +266,9 @@ class _Evaluator:
         sentence = f"cannot compare {shown(left)} with {shown(right)} in {expr.text}"
         return Evaluation(Truth.UNKNOWN, [sentence])
 
-    def compare_quantities(self, expr: Comparison, left: Quantity, right: Quantity) -> Evaluation:
+    def compare_quantities(
+        self, expr: node.Comparison, left: Quantity, right: Quantity
+    ) -> Evaluation:
         sides = (self.side(expr.left), self.side(expr.right))
         relation = _relation(left.value, right.value)
         acres = _shows_acres(sides, (left, right))
@@ -318,20 +305,20 @@ class _Evaluator:
             return False
         return band > 0 and abs(left - right) <= band * (1 + SAME)
 
-    def compare_equality(self, expr: Comparison, left: Value, right: Value) -> Evaluation:
+    def compare_equality(self, expr: node.Comparison, left: Value, right: Value) -> Evaluation:
         equal = left == right
         truth = Truth.of(equal == (expr.op == "=="))
         if isinstance(left, bool):
             facts = [
                 self.describe(side) if value else f"not {self.describe(side)}"
                 for side, value in ((expr.left, left), (expr.right, right))
-                if not isinstance(side, Boolean)
+                if not isinstance(side, node.Boolean)
             ]
             literal = f"{shown(left)} {'=' if equal else '≠'} {shown(right)}"
             return Evaluation(truth, facts or [literal])
         return Evaluation(truth, [self.text_sentence(expr, left, right, equal)])
 
-    def text_sentence(self, expr: Comparison, left: Value, right: Value, equal: bool) -> str:
+    def text_sentence(self, expr: node.Comparison, left: Value, right: Value, equal: bool) -> str:
         subject, value, other, other_value = expr.left, left, expr.right, right
         if self.label(subject) is None and self.label(other) is not None:
             subject, value, other, other_value = other, right, subject, left
