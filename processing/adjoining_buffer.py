@@ -7,14 +7,14 @@ from qgis.core import (
     QgsProcessingParameterFeatureSink,
     QgsProcessingParameterFeatureSource,
     QgsProcessingParameterField,
-    QgsProcessingParameterNumber,
     QgsProcessingParameterString,
 )
 
 from ..bridge.exchange import copy_to_sink, export_source, result_layer
 from ..bridge.i18n import tr
-from .compat import FLAG_ADVANCED, NUMBER_DOUBLE, VECTOR_POLYGON
+from .compat import FLAG_ADVANCED, VECTOR_POLYGON
 from .engine_algorithm import EngineAlgorithm, TemporaryFolder
+from .parameters import number_parameter
 
 
 class AdjoiningBufferAlgorithm(EngineAlgorithm):
@@ -77,13 +77,7 @@ class AdjoiningBufferAlgorithm(EngineAlgorithm):
                 True,
             ),
             (
-                QgsProcessingParameterNumber(
-                    self.REAR_SETBACK_FT,
-                    tr("Rear setback (ft)"),
-                    type=NUMBER_DOUBLE,
-                    defaultValue=30.0,
-                    minValue=0.0,
-                ),
+                number_parameter("rear_setback_ft", self.REAR_SETBACK_FT),
                 "The thirty-foot rear yard setback of § 254-4.",
                 True,
             ),
@@ -95,13 +89,7 @@ class AdjoiningBufferAlgorithm(EngineAlgorithm):
                 False,
             ),
             (
-                QgsProcessingParameterNumber(
-                    self.DEFAULT_SIDE_SETBACK_FT,
-                    tr("Side setback of other districts (ft)"),
-                    type=NUMBER_DOUBLE,
-                    defaultValue=30.0,
-                    minValue=0.0,
-                ),
+                number_parameter("default_side_setback_ft", self.DEFAULT_SIDE_SETBACK_FT),
                 "Used where a district has no side setback listed (30 ft errs toward flagging).",
                 True,
             ),

@@ -13,6 +13,7 @@ from qgis.core import (
 
 from ..bridge.exchange import copy_to_sink, result_layer
 from ..bridge.i18n import tr
+from ..bridge.vocabulary import DESCRIPTION
 from .compat import NUMBER_DOUBLE
 from .engine_algorithm import EngineAlgorithm, TemporaryFolder
 
@@ -57,7 +58,7 @@ class SteepSlopesAlgorithm(EngineAlgorithm):
                     self.SLOPE_LOW_PCT,
                     tr("Steep slope threshold (%)"),
                     type=NUMBER_DOUBLE,
-                    defaultValue=15.0,
+                    defaultValue=DESCRIPTION["slope_thresholds_pct"][0],
                     minValue=0.0,
                 ),
                 "Lower class threshold (15% = 8.53 degrees).",
@@ -67,7 +68,7 @@ class SteepSlopesAlgorithm(EngineAlgorithm):
                     self.SLOPE_HIGH_PCT,
                     tr("Very steep slope threshold (%)"),
                     type=NUMBER_DOUBLE,
-                    defaultValue=25.0,
+                    defaultValue=DESCRIPTION["slope_thresholds_pct"][1],
                     minValue=0.0,
                 ),
                 "Upper class threshold (25% = 14.04 degrees).",

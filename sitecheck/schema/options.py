@@ -189,7 +189,7 @@ MEASURE_OPTIONS: tuple[Option, ...] = (
         "Rear setback (ft)",
         "rear setback of the adjoining property buffer (default 30, § 254-4)",
         30.0,
-        None,
+        "REAR_SETBACK_FT",
     ),
     Option(
         "side_setbacks",
@@ -207,7 +207,7 @@ MEASURE_OPTIONS: tuple[Option, ...] = (
         "Side setback of districts not listed (ft)",
         "side setback for districts not listed (default 30: errs toward flagging)",
         30.0,
-        None,
+        "DEFAULT_SIDE_SETBACK_FT",
     ),
     Option(
         "crs",

@@ -102,9 +102,8 @@ def test_check_site_parameters_take_the_described_options(plugin, description):
 
     registry = QgsApplication.processingRegistry()
     algorithm = registry.algorithmById("sitecheck:check_site")
-    every = [
-        registry.algorithmById(f"sitecheck:{name}") for name in ("check_site", "notification_list")
-    ]
+    names = ("check_site", "notification_list", "adjoining_buffer")
+    every = [registry.algorithmById(f"sitecheck:{name}") for name in names]
     for described in description["options"]:
         key = described["processing"]
         if not key or described["kind"] != "number":
