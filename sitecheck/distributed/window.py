@@ -30,22 +30,17 @@ from sitecheck.pipeline.run import screen
 from sitecheck.pipeline.settings import settings_reach_ft
 from sitecheck.pipeline.spec import RunSpec
 from sitecheck.reports.document import check_document
+from sitecheck.schema.roles import DRAWN_ROLES, ROLES
 from sitecheck.screening.packs import PackChoice
 
+WHOLE_ROLES = DRAWN_ROLES
+"""Drawn layers are read whole for every lot of the window (a feature may reach far)."""
 TILED_ROLES = frozenset(
-    {
-        "floodplain",
-        "wetlands",
-        "watercourses",
-        "sda",
-        "zoning",
-        "impaired_watersheds",
-        "adjoining_buffer",
-        "soils",
-        "jurisdictions",
-    }
+    role.key
+    for role in ROLES
+    if role.geometry != "raster" and not role.drawn and role.key != "parcels"
 )
-WHOLE_ROLES = ("disturbance", "impervious_existing", "impervious_proposed")
+"""Constraint layers (and soils, jurisdictions) are cut to the window."""
 
 
 @dataclass(frozen=True)
