@@ -33,7 +33,7 @@ def measure_floodplain(run: Measuring, source: LayerSource | None) -> None:
     if source is None:
         run.not_measured(*(metric for metric, _ in FLOOD_METRICS.values()))
         return
-    surfaces = flood_surfaces(run.read(source, POLYGONAL), source, run.tile)
+    surfaces = flood_surfaces(run.read(source, POLYGONAL), source, run.tile, run.reader.warn)
     for attribute, (metric, kind) in FLOOD_METRICS.items():
         run.record(metric, kind, *run.overlap(getattr(surfaces, attribute)))
 
