@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import os
 import warnings
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import geopandas as gpd
 import numpy as np
@@ -20,6 +20,7 @@ import shapely
 
 from sitecheck.errors import InputError, no_crs
 from sitecheck.io.geometry_types import COLLECTION, LINE_TYPES, POINT_TYPES, POLYGON_TYPES
+from sitecheck.schema.roles import ROLE_BY_KEY
 
 POLYGONAL = ("Polygon", "MultiPolygon")
 LINEAR = ("LineString", "MultiLineString", "LinearRing")
@@ -52,16 +53,52 @@ class LayerSource:
         the layer name.
         """
         if os.path.exists(spec):
-            return cls(role, spec, None)
+            return cls(role, spec, None).with_layer_chosen()
         head, sep, tail = spec.rpartition(":")
         if sep and head and os.path.exists(head):
-            return cls(role, head, tail or None)
+            return cls(role, head, tail or None).with_layer_chosen()
         raise InputError(f"{role} layer: no such file: {spec}")
+
+    def with_layer_chosen(self) -> LayerSource:
+        """The source with its layer named: a source of several layers must name one.
+
+        A source with one layer, or with one layer of a geometry the role can
+        use, names that layer; any other multi-layer source without ``:layer``
+        is refused with its layers listed, never read by its first layer.
+        """
+        if self.layer is not None:
+            return self
+        try:
+            layers = [(str(name), kind) for name, kind in pyogrio.list_layers(self.path)]
+        except Exception:
+            return self  # not a vector source; reading it says why
+        if len(layers) == 1:
+            return replace(self, layer=layers[0][0])
+        usable = [name for name, kind in layers if _usable_geometry(kind, self.role)]
+        if len(usable) == 1:
+            return replace(self, layer=usable[0])
+        listing = ", ".join(f"{name} ({kind or 'no geometry'})" for name, kind in layers)
+        raise InputError(
+            f"{self.label()}: holds {len(layers)} layers ({listing}); "
+            f"name the one to read, as {self.path}:LAYER"
+        )
 
     def label(self) -> str:
         """Name the layer in messages: ``floodplain (flood.gpkg:S_FLD_HAZ_AR)``."""
         where = self.path if self.layer is None else f"{self.path}:{self.layer}"
         return f"{self.role} layer ({where})"
+
+
+def _usable_geometry(kind: object, role: str) -> bool:
+    """Whether a layer of this OGR geometry type can serve the role (unknown types can)."""
+    if not kind:
+        return False
+    text = str(kind).upper()
+    if "UNKNOWN" in text or "POLYGON" in text or "SURFACE" in text:
+        return True
+    known = ROLE_BY_KEY.get(role)
+    lines_too = known is not None and known.geometry == "line_or_polygon"
+    return lines_too and ("LINE" in text or "CURVE" in text)
 
 
 @dataclass
