@@ -20,10 +20,10 @@ import pandas as pd
 import pyogrio
 import pyproj
 
-from sitecheck.errors import InputError, no_crs
+from sitecheck.errors import InputError
 from sitecheck.io.crs import WorkingCRS, working_crs
 from sitecheck.io.parcels import check_ids, choose_id_field, text_ids
-from sitecheck.io.readers import LayerSource, layer_fields
+from sitecheck.io.readers import LayerSource, layer_crs_of, layer_fields
 
 PLANNING_PARTITIONS = 8
 """Partitions of the point layer while it is being ordered (planning is light)."""
@@ -92,7 +92,7 @@ def plan_partitions(
     if not len(fids):
         raise InputError(f"{source.label()}: has no usable geometries")
     chosen, ids = _parcel_ids(source, fids, id_field)
-    layer_crs = _layer_crs(source)
+    layer_crs = layer_crs_of(source)
     working = working_crs(layer_crs, _lonlat_centre(bounds, layer_crs), crs_override)
     points = gpd.GeoDataFrame(
         {
@@ -158,13 +158,6 @@ def _parcel_ids(
     ids = text_ids(table[chosen].reindex(fids))
     check_ids(ids.reset_index(drop=True), pd.Series(fids), chosen, source)
     return chosen, ids.reset_index(drop=True)
-
-
-def _layer_crs(source: LayerSource) -> pyproj.CRS:
-    crs = pyogrio.read_info(source.path, layer=source.layer)["crs"]
-    if not crs:
-        raise no_crs(source.label())
-    return pyproj.CRS.from_user_input(crs)
 
 
 def _lonlat_centre(bounds: np.ndarray, crs: pyproj.CRS) -> tuple[float, float]:

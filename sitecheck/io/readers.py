@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 import geopandas as gpd
 import numpy as np
 import pyogrio
+import pyproj
 import shapely
 
 from sitecheck.errors import InputError, no_crs
@@ -194,6 +195,40 @@ def _read_frame(
         raise InputError(f"{source.label()}: cannot read: {first_line}") from error
 
 
+# What GDAL reports for a GeoPackage layer whose srs_id is 0 or -1, the GeoPackage
+# standard's "undefined geographic" and "undefined Cartesian" systems: no CRS at all.
+_UNDEFINED_CRS_NAMES = ("Undefined geographic SRS", "Undefined Cartesian SRS", "Undefined SRS")
+
+
+def source_crs(crs: object, source: LayerSource) -> pyproj.CRS:
+    """A layer's CRS if areas can be measured from it; else InputError naming the layer.
+
+    No CRS, the GeoPackage's undefined systems (``srs_id`` 0 and -1) and local
+    engineering systems (``LOCAL_CS``, whose units and place are unknown) are
+    refused, never read as coordinates on the ground.
+    """
+    if crs is None or crs == "":
+        raise no_crs(source.label())
+    parsed = crs if isinstance(crs, pyproj.CRS) else pyproj.CRS.from_user_input(crs)
+    if parsed.name in _UNDEFINED_CRS_NAMES:
+        raise no_crs(source.label())
+    if parsed.type_name.startswith("Engineering") or parsed.to_wkt().startswith("ENGCRS"):
+        raise InputError(
+            f"{source.label()}: has a local engineering CRS ({parsed.name}), whose place on "
+            "the ground is unknown; assign its projected CRS (e.g. EPSG:2260) and retry"
+        )
+    return parsed
+
+
+def layer_crs_of(source: LayerSource) -> pyproj.CRS:
+    """A layer's CRS read from its metadata alone, checked as :func:`source_crs` checks it."""
+    try:
+        crs = pyogrio.read_info(source.path, layer=source.layer)["crs"]
+    except Exception as error:
+        raise InputError(f"{source.label()}: cannot read: {error}") from error
+    return source_crs(crs, source)
+
+
 def layer_fields(source: LayerSource) -> list[str]:
     """The attribute field names of a layer, without reading its features."""
     try:
@@ -248,8 +283,7 @@ def read_layer(
     log.record(source.role, source.path, source.layer, len(frame))
     if not isinstance(frame, gpd.GeoDataFrame) or frame.geometry.name not in frame:
         raise InputError(f"{source.label()}: has no geometry column")
-    if frame.crs is None:
-        raise no_crs(source.label())
+    source_crs(frame.crs, source)
     if len(frame) == 0 and not allow_empty:
         raise InputError(f"{source.label()}: is empty")
     fids = np.asarray(frame.index, dtype=np.int64)
