@@ -134,7 +134,9 @@ class LayerReader:
     warnings: list[str] = field(default_factory=list)
 
     def warn(self, message: str) -> None:
-        self.warnings.append(message)
+        """Keep a warning for every output; the same warning twice is kept once."""
+        if message not in self.warnings:
+            self.warnings.append(message)
 
     def record(self, role: str, path: str, layer: str | None, feature_count: int) -> None:
         """Note an input read, with the hash of its file for the audit block."""

@@ -82,6 +82,10 @@ def _lot_hints(
     return hints.fillna(-1).to_numpy(dtype=np.int64)
 
 
+MAX_PHASE = 10_000
+"""Phases are counted; a larger number is a typo or a code, not a phase of one project."""
+
+
 def _phases(frame: gpd.GeoDataFrame, source: LayerSource) -> np.ndarray | None:
     """The integer phase of each feature, -1 where empty; None without a phase field."""
     field_name = find_field([c for c in frame.columns if c != frame.geometry.name], ["phase"])
@@ -89,12 +93,15 @@ def _phases(frame: gpd.GeoDataFrame, source: LayerSource) -> np.ndarray | None:
         return None
     raw = frame[field_name]
     numbers = pd.to_numeric(raw, errors="coerce")
-    bad = raw.notna() & (numbers.isna() | (numbers != np.floor(numbers)))
+    given = raw.notna() & (raw.astype("string").str.strip() != "")
+    whole = numbers.notna() & np.isfinite(numbers) & (numbers == np.floor(numbers))
+    bad = given & ~(whole & (numbers >= 0) & (numbers <= MAX_PHASE))
     if bad.any():
         first = int(np.flatnonzero(bad.to_numpy())[0])
         raise InputError(
-            f"{source.label()}: field '{field_name}' must hold whole numbers; "
-            f"found {raw.iloc[first]!r} (FID {frame['_fid'].iloc[first]})"
+            f"{source.label()}: field '{field_name}' holds {raw.iloc[first]!r} "
+            f"(FID {frame['_fid'].iloc[first]}); a phase is a whole number from 0 to "
+            f"{MAX_PHASE:,}, or empty for work throughout"
         )
     if numbers.isna().all():
         return None

@@ -9,6 +9,7 @@ missing says ``needs_review``.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 
@@ -108,11 +109,26 @@ _TRUE_TEXT = {"1", "T", "TRUE", "Y", "YES"}
 _FALSE_TEXT = {"0", "F", "FALSE", "N", "NO"}
 
 
-def attribute_value(attribute: Attribute, raw: object) -> object:
-    """A field value as the rule language expects it: stripped text, or a boolean."""
+def code_key(text: str) -> str:
+    """A code as the packs write it, whatever its case and spacing: 'Lawn stripping-and sod'
+    -> 'lawn_stripping_and_sod'."""
+    return re.sub(r"[\s_-]+", "_", text.strip().lower()).strip("_")
+
+
+def _given(raw: object) -> bool:
     if raw is None or (isinstance(raw, float) and raw != raw):
-        return None
-    if type(raw).__name__ == "NAType":
+        return False
+    return type(raw).__name__ != "NAType" and str(raw).strip() != ""
+
+
+def attribute_value(attribute: Attribute, raw: object) -> object:
+    """A field value as the rule language expects it: a known code, other text, or a boolean.
+
+    A value that is given but means nothing the rules know (a code outside the
+    attribute's codes, a yes/no field holding "maybe") is None, as if not given,
+    so the rules that need it say needs review; :func:`unreadable` names it.
+    """
+    if not _given(raw):
         return None
     if attribute.kind == "boolean":
         if isinstance(raw, bool):
@@ -124,4 +140,12 @@ def attribute_value(attribute: Attribute, raw: object) -> object:
             return False
         return None
     text = str(raw).strip()
-    return text or None
+    if not attribute.codes:
+        return text
+    key = code_key(text)
+    return key if key in attribute.codes else None
+
+
+def unreadable(attribute: Attribute, raw: object) -> bool:
+    """Whether a given value means nothing the rules know (see :func:`attribute_value`)."""
+    return _given(raw) and attribute_value(attribute, raw) is None
