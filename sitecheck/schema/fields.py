@@ -10,8 +10,21 @@ SOIL_FIELD_CANDIDATES: tuple[str, ...] = ("hydgrp", "hydgrpdcd", "HSG", "hsg_cod
 PHASE_FIELD_CANDIDATES: tuple[str, ...] = ("phase",)
 
 PASSTHROUGH_CANDIDATES: dict[str, tuple[str, ...]] = {
-    "address": ("address", "PARCEL_ADDR", "LOC_ADDRESS", "SITE_ADDR", "ADDR"),
-    "owner": ("owner", "OWNER_NAME", "PRIMARY_OWNER", "OWNERNAME"),
+    "address": (
+        "address",
+        "PARCEL_ADDR",  # NYS statewide tax parcels
+        "PARCEL_ADD",  # the same, in a shapefile (10-character names)
+        "LOC_ADDRESS",
+        "SITE_ADDR",
+        "ADDR",
+    ),
+    "owner": (
+        "owner",
+        "OWNER_NAME",
+        "PRIMARY_OWNER",  # NYS statewide tax parcels
+        "PRIMARY_OW",  # the same, in a shapefile
+        "OWNERNAME",
+    ),
     "land_use": ("land_use", "PROP_CLASS", "LANDUSE", "USE_CODE"),
     "project_type": ("project_type",),
     "activity": ("activity",),

@@ -19,6 +19,7 @@ from sitecheck.errors import InputError
 from sitecheck.geometry.lots import split_by_lot
 from sitecheck.io.parcels import Parcels
 from sitecheck.io.readers import POLYGONAL, LayerReader, LayerSource
+from sitecheck.schema.fields import PASSTHROUGH_CANDIDATES
 from sitecheck.schema.metrics import SQFT_PER_ACRE
 
 NOTICE_DISTANCE_FT = 200.0
@@ -101,6 +102,14 @@ def notification_list(
         }
     )
     out = gpd.GeoDataFrame(table, geometry=frame.geometry.to_numpy(), crs=parcels.frame.crs)
+    for column in ("owner", "address"):
+        missing = int(pd.Series(table[column], dtype="string").fillna("").str.strip().eq("").sum())
+        if missing:
+            fields = ", ".join(PASSTHROUGH_CANDIDATES[column])
+            log.warn(
+                f"notification list: {missing} of {len(table)} parcel(s) have no {column} "
+                f"(parcel fields looked for: {fields}); complete them before serving notice"
+            )
     return NotificationList(out, label, [str(i) for i in ids[chosen]])
 
 
