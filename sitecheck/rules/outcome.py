@@ -20,7 +20,7 @@ from sitecheck.schema.severities import SEVERITY_KEYS
 TRIGGERED, NOT_TRIGGERED, NEEDS_REVIEW = "triggered", "not_triggered", "needs_review"
 
 _INPUT_WORDS = {
-    "dem": "no DEM was given",
+    "dem": "no DEM was given, or it has no elevations under the disturbance",
     "floodplain": "no floodplain layer was given",
     "wetlands": "no wetlands layer was given",
     "watercourses": "no watercourse layer was given",

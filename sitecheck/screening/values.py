@@ -17,6 +17,14 @@ def parcel_value_rows(measured: MeasureResult, rows: Sequence[int]) -> list[dict
     columns: dict[str, list[object]] = {}
     for metric in METRICS:
         columns[metric.name] = [_metric_value(metric.kind, v) for v in picked[metric.name]]
+    # Where the DEM has no elevation under the work, its slope areas are unknown, not 0.
+    unread = (picked["slope_data_coverage"].fillna(1.0) <= 0).tolist()
+    for metric in METRICS:
+        if metric.needs == "dem" and metric.name != "slope_data_coverage":
+            values = columns[metric.name]
+            columns[metric.name] = [
+                None if blind else v for v, blind in zip(values, unread, strict=True)
+            ]
     for attribute in ATTRIBUTES:
         if attribute.name in picked.columns:
             raw = picked[attribute.name].tolist()
