@@ -53,26 +53,7 @@ class SteepSlopesAlgorithm(EngineAlgorithm):
                 QgsProcessingParameterRasterLayer(self.DEM, tr("Elevation (DEM)")),
                 "Any raster GDAL reads.",
             ),
-            (
-                QgsProcessingParameterNumber(
-                    self.SLOPE_LOW_PCT,
-                    tr("Steep slope threshold (%)"),
-                    type=NUMBER_DOUBLE,
-                    defaultValue=DESCRIPTION["slope_thresholds_pct"][0],
-                    minValue=0.0,
-                ),
-                "Lower class threshold (15% = 8.53 degrees).",
-            ),
-            (
-                QgsProcessingParameterNumber(
-                    self.SLOPE_HIGH_PCT,
-                    tr("Very steep slope threshold (%)"),
-                    type=NUMBER_DOUBLE,
-                    defaultValue=DESCRIPTION["slope_thresholds_pct"][1],
-                    minValue=0.0,
-                ),
-                "Upper class threshold (25% = 14.04 degrees).",
-            ),
+            *self._thresholds(),
             (
                 QgsProcessingParameterEnum(
                     self.Z_UNITS, tr("Elevation units"), options=list(Z_UNIT_NAMES), defaultValue=0
@@ -96,6 +77,32 @@ class SteepSlopesAlgorithm(EngineAlgorithm):
         for parameter, text in parameters:
             parameter.setHelp(text)
             self.addParameter(parameter)
+
+    def _thresholds(self) -> list[tuple[object, str]]:
+        """The two class thresholds, defaulting to those the engine's slope metrics name."""
+        low, high = DESCRIPTION["slope_thresholds_pct"]
+        return [
+            (
+                QgsProcessingParameterNumber(
+                    key, label, type=NUMBER_DOUBLE, defaultValue=default, minValue=0.0
+                ),
+                text,
+            )
+            for key, label, default, text in (
+                (
+                    self.SLOPE_LOW_PCT,
+                    tr("Steep slope threshold (%)"),
+                    low,
+                    "Lower class threshold (15% = 8.53 degrees).",
+                ),
+                (
+                    self.SLOPE_HIGH_PCT,
+                    tr("Very steep slope threshold (%)"),
+                    high,
+                    "Upper class threshold (25% = 14.04 degrees).",
+                ),
+            )
+        ]
 
     def processAlgorithm(self, parameters, context, feedback):  # noqa: N802 - QGIS API name
         dem = self.parameterAsRasterLayer(parameters, self.DEM, context)
