@@ -10,6 +10,7 @@ import argparse
 import sys
 import traceback
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from sitecheck import __version__
@@ -27,7 +28,7 @@ from sitecheck.pipeline.run import measure_only, screen
 from sitecheck.pipeline.spec import RunSpec
 from sitecheck.schema.options import DEFAULT_PARTITION_SIZE, option
 from sitecheck.schema.roles import VECTOR_ROLES
-from sitecheck.screening.packs import choose_packs
+from sitecheck.screening.packs import PackChoice, choose_packs
 
 if TYPE_CHECKING:
     from sitecheck.distributed.window import TaskSpec
@@ -104,7 +105,7 @@ def run_check(args: argparse.Namespace) -> int:
     spec = run_spec(args)
     progress = Progress(quiet=args.quiet)
     if args.engine == "dask":
-        return run_check_on_dask(args, progress)
+        return run_check_on_dask(args, progress, packs)
     dask_only = {
         "--scheduler": args.scheduler is not None,
         "--workers": args.workers is not None,
@@ -122,11 +123,11 @@ def run_check(args: argparse.Namespace) -> int:
     return 0
 
 
-def run_check_on_dask(args: argparse.Namespace, progress: Progress) -> int:
+def run_check_on_dask(args: argparse.Namespace, progress: Progress, packs: PackChoice) -> int:
     """``check --engine dask``: partitions on a Dask cluster, outputs written as they finish."""
     from sitecheck.distributed.run import DaskOptions, run_check_distributed
 
-    spec = dask_run_spec(args)
+    spec = replace(dask_run_spec(args), packs=packs)
     options = DaskOptions(
         scheduler=args.scheduler,
         workers=args.workers,

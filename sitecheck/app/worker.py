@@ -48,13 +48,13 @@ from sitecheck.io.crs import WorkingCRS
 from sitecheck.io.parcels import read_parcels
 from sitecheck.io.readers import LINEAR, POLYGONAL, LayerReader, LayerSource, clean_geometries
 from sitecheck.io.writers import json_ready
-from sitecheck.measure.inputs import LAYER_ROLES, MeasureInputs, MeasureSettings
+from sitecheck.measure.inputs import MeasureInputs, MeasureSettings
 from sitecheck.pipeline.run import screen
 from sitecheck.pipeline.settings import measure_settings, runoff_options, settings_reach_ft
 from sitecheck.pipeline.spec import RunSpec
 from sitecheck.reports.document import METRIC_KEYS, check_document
 from sitecheck.schema.options import option
-from sitecheck.schema.roles import DRAWN_ROLES
+from sitecheck.schema.roles import DRAWN_ROLES, VECTOR_ROLES
 from sitecheck.screening.check import DEFAULT_TOLERANCE, CheckResult
 from sitecheck.screening.packs import PackChoice, choose_packs
 from sitecheck.screening.runoff_result import RunoffOptions
@@ -141,13 +141,7 @@ class Session:
         settings = settings_from(request.get("settings", {}))
         reader = LayerReader()
         parcels = read_parcels(
-            sources["parcels"],
-            reader,
-            settings.id_field,
-            settings.crs,
-            [settings.zoning_field]
-            if settings.zoning_field
-            else ["district", "ZONE", "ZONING", "in_sda", "sda"],
+            sources["parcels"], reader, settings.id_field, settings.crs, settings.parcel_fields()
         )
         working = parcels.working
         cache: dict[str, gpd.GeoDataFrame] = {}
@@ -201,7 +195,7 @@ class Session:
         roles = {
             role: self.sources.get(role)
             or (LayerSource(role, f"<edited {role}>") if role in drawn else None)
-            for role in LAYER_ROLES
+            for role in VECTOR_ROLES
         }
         if roles["disturbance"] is None:
             raise InputError("evaluate: give layers.disturbance (it may hold no features)")

@@ -118,7 +118,7 @@ def run_check_distributed(
     progress = progress or Progress(quiet=True)
     started = time.perf_counter()
     progress.update(0, "planning partitions")
-    choice = run_packs(spec.run)
+    choice = spec.packs or run_packs(spec.run)  # chosen once, by the caller or here
     packs = choice.packs
     settings = spec.run.settings
     plan = plan_partitions(

@@ -28,7 +28,7 @@ from sitecheck.measure.overlays import (
 )
 from sitecheck.measure.slopes import measure_slope_metrics
 from sitecheck.measure.table import FlagCollector, result_table, warn_removed_cover
-from sitecheck.schema.fields import SDA_FIELD_CANDIDATES, ZONING_FIELD_CANDIDATES
+from sitecheck.schema.fields import SDA_FIELD_CANDIDATES
 
 
 def measure(
@@ -59,15 +59,8 @@ def measure(
     progress = progress or Progress(quiet=True)
     reader = reader or LayerReader()
     progress.update(0, "reading parcels")
-    zoning_fields = (
-        [settings.zoning_field] if settings.zoning_field else list(ZONING_FIELD_CANDIDATES)
-    )
     parcels = read_parcels(
-        inputs.parcels,
-        reader,
-        settings.id_field,
-        settings.crs,
-        [*zoning_fields, *SDA_FIELD_CANDIDATES],
+        inputs.parcels, reader, settings.id_field, settings.crs, settings.parcel_fields()
     )
     working = parcels.working
     lots = parcels.geoms

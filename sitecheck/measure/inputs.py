@@ -10,6 +10,7 @@ import numpy as np
 from sitecheck.constraints.adjoining import AdjoiningSettings
 from sitecheck.io.crs import WorkingCRS
 from sitecheck.io.readers import LayerReader, LayerSource
+from sitecheck.schema.fields import SDA_FIELD_CANDIDATES, ZONING_FIELD_CANDIDATES
 from sitecheck.schema.roles import VECTOR_ROLES
 from sitecheck.terrain.dem import SlopeSettings
 
@@ -35,11 +36,7 @@ class MeasureInputs:
 
     def layers(self) -> list[LayerSource]:
         """The vector layers given, in field order."""
-        return [source for role in LAYER_ROLES if (source := getattr(self, role)) is not None]
-
-
-LAYER_ROLES: tuple[str, ...] = VECTOR_ROLES
-"""The vector layers a measurement takes, by role (the fields of MeasureInputs but the DEM)."""
+        return [source for role in VECTOR_ROLES if (source := getattr(self, role)) is not None]
 
 
 @dataclass(frozen=True)
@@ -72,6 +69,11 @@ class MeasureSettings:
     adjoining: AdjoiningSettings = field(default_factory=AdjoiningSettings)
     crs: str | None = None
     tile_size_ft: float = 2000.0
+
+    def parcel_fields(self) -> list[str]:
+        """Parcel fields a run reads besides the id and pass-through ones: district and SDA."""
+        zoning = [self.zoning_field] if self.zoning_field else list(ZONING_FIELD_CANDIDATES)
+        return [*zoning, *SDA_FIELD_CANDIDATES]
 
     def to_json(self) -> dict[str, object]:
         return {

@@ -9,16 +9,16 @@ import pandas as pd
 import shapely
 
 from sitecheck.constraints.layers import district_by_lot
-from sitecheck.errors import InputError
 from sitecheck.io.readers import POLYGONAL
 from sitecheck.measure.inputs import MeasureResult
 from sitecheck.rules.outcome import NEEDS_REVIEW, TRIGGERED, ParcelOutcome, evaluate_pack
 from sitecheck.rules.pack_model import Pack
+from sitecheck.schema.options import option
 from sitecheck.screening.packs import PackChoice
 from sitecheck.screening.runoff_result import RunoffScreen, runoff_metric_names
 from sitecheck.screening.values import parcel_value_rows
 
-DEFAULT_TOLERANCE = 0.02
+DEFAULT_TOLERANCE = float(option("tolerance").default)  # type: ignore[arg-type]
 
 
 @dataclass
@@ -71,8 +71,7 @@ def check_parcels(
     tolerance : float
         Relative band around thresholds that gives ``needs_review``.
     """
-    if not 0 <= tolerance < 0.5:
-        raise InputError(f"--tolerance: give a share between 0 and 0.5 (got {tolerance})")
+    option("tolerance").check(tolerance)
     if choice.single is not None:
         chosen: list[Pack | None] = [choice.single] * len(measured.parcels)
         packs = choice.packs

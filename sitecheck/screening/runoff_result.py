@@ -20,6 +20,7 @@ from sitecheck.runoff import RunoffSettings
 from sitecheck.runoff.parcels import runoff_assumptions
 from sitecheck.runoff.rainfall import DesignRainfall, user_rainfall, village_rainfall
 from sitecheck.runoff.soils import hsg_from_value
+from sitecheck.schema.options import option
 from sitecheck.schema.packs import BUNDLED
 
 UNMAPPED_TOLERANCE_SQFT = 1.0
@@ -60,8 +61,7 @@ class RunoffOptions:
             hsg_from_value(self.default_hsg, self.settings.dual_hsg)
         if self.rainfall is not None:
             user_rainfall(self.rainfall)
-        if self.settings.wqv_rainfall_in <= 0:
-            raise InputError("--wqv-rainfall: give a positive depth in inches, e.g. 1.5")
+        option("wqv_rainfall_in").check(self.settings.wqv_rainfall_in)
 
     def to_json(self) -> dict[str, object]:
         return {
