@@ -44,9 +44,10 @@ import pyproj
 import shapely
 
 from sitecheck.errors import InputError, no_crs
+from sitecheck.io.clean import clean_geometries
 from sitecheck.io.crs import WorkingCRS
 from sitecheck.io.parcels import read_parcels
-from sitecheck.io.readers import LINEAR, POLYGONAL, LayerReader, LayerSource, clean_geometries
+from sitecheck.io.readers import LINEAR, POLYGONAL, LayerReader, LayerSource
 from sitecheck.io.writers import json_ready
 from sitecheck.measure.inputs import MeasureInputs, MeasureSettings
 from sitecheck.pipeline.run import screen

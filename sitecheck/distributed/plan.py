@@ -11,7 +11,7 @@ reading window small.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import dask_geopandas
 import geopandas as gpd
@@ -22,8 +22,10 @@ import pyproj
 
 from sitecheck.errors import InputError
 from sitecheck.io.crs import WorkingCRS, working_crs
-from sitecheck.io.parcels import check_ids, choose_id_field, text_ids
+from sitecheck.io.parcel_ids import check_ids, joined_ids
+from sitecheck.io.parcels import choose_id_field, find_field
 from sitecheck.io.readers import LayerSource, layer_crs_of, layer_fields
+from sitecheck.schema.fields import PASSTHROUGH_CANDIDATES
 
 PLANNING_PARTITIONS = 8
 """Partitions of the point layer while it is being ordered (planning is light)."""
@@ -57,6 +59,7 @@ class ParcelPlan:
     id_field: str
     layer_crs: pyproj.CRS
     working: WorkingCRS
+    warnings: list[str] = field(default_factory=list)
 
 
 def plan_partitions(
@@ -91,7 +94,8 @@ def plan_partitions(
     fids, bounds = fids[usable], bounds[:, usable]
     if not len(fids):
         raise InputError(f"{source.label()}: has no usable geometries")
-    chosen, ids = _parcel_ids(source, fids, id_field)
+    chosen, ids, keep, warnings = _parcel_ids(source, fids, id_field)
+    fids, bounds, ids = fids[keep], bounds[:, keep], ids[keep].reset_index(drop=True)
     layer_crs = layer_crs_of(source)
     working = working_crs(layer_crs, _lonlat_centre(bounds, layer_crs), crs_override)
     points = gpd.GeoDataFrame(
@@ -105,6 +109,7 @@ def plan_partitions(
         geometry=gpd.points_from_xy((bounds[0] + bounds[2]) / 2, (bounds[1] + bounds[3]) / 2),
         crs=layer_crs,
     )
+    points = _one_point_per_lot(points)
     count = max(1, math.ceil(len(points) / partition_size))
     # The distances are computed by partition in the driver's threads; the
     # order and the cut are plain NumPy, so no shuffle is needed at all.
@@ -130,7 +135,23 @@ def plan_partitions(
                 ),
             )
         )
-    return ParcelPlan(partitions, len(points), chosen, layer_crs, working)
+    return ParcelPlan(partitions, len(points), chosen, layer_crs, working, warnings)
+
+
+def _one_point_per_lot(points: gpd.GeoDataFrame) -> gpd.GeoDataFrame:
+    """Rows of one lot (a multipart parcel stored as parts) as one extent and point."""
+    if not points["parcel_id"].duplicated().any():
+        return points
+    grouped = points.groupby("parcel_id", sort=False).agg(
+        minx=("minx", "min"), miny=("miny", "min"), maxx=("maxx", "max"), maxy=("maxy", "max")
+    )
+    return gpd.GeoDataFrame(
+        grouped.reset_index(),
+        geometry=gpd.points_from_xy(
+            (grouped["minx"] + grouped["maxx"]) / 2, (grouped["miny"] + grouped["maxy"]) / 2
+        ),
+        crs=points.crs,
+    )
 
 
 def _read_bounds(source: LayerSource) -> tuple[np.ndarray, np.ndarray]:
@@ -143,21 +164,38 @@ def _read_bounds(source: LayerSource) -> tuple[np.ndarray, np.ndarray]:
 
 def _parcel_ids(
     source: LayerSource, fids: np.ndarray, requested: str | None
-) -> tuple[str, pd.Series]:
-    chosen = choose_id_field(layer_fields(source), requested, source)
+) -> tuple[str, pd.Series, np.ndarray, list[str]]:
+    """The id of each row, which rows are lots, and the warnings a single run gives."""
+    fields = layer_fields(source)
+    chosen = choose_id_field(fields, requested, source)
     if chosen == "FID":
-        return chosen, pd.Series(fids.astype(str))
-    table = pyogrio.read_dataframe(
+        return chosen, pd.Series(fids.astype(str)), np.ones(len(fids), dtype=bool), []
+    facts = [
+        field
+        for name in ("owner", "address")
+        if (field := find_field(fields, PASSTHROUGH_CANDIDATES[name])) is not None
+    ]
+    table = _attributes(source, [*chosen.split("+"), *facts]).reindex(fids)
+    ids = joined_ids(table, chosen.split("+"))
+    fid_series = pd.Series(fids)
+    try:
+        check = check_ids(ids, fid_series, chosen, source, table[facts].reset_index(drop=True))
+    except InputError:
+        every = _attributes(source, None).reindex(fids).reset_index(drop=True)
+        check_ids(ids, fid_series, chosen, source, every[facts], every)
+        raise
+    return chosen, ids, check.keep, check.warnings
+
+
+def _attributes(source: LayerSource, columns: list[str] | None) -> pd.DataFrame:
+    return pyogrio.read_dataframe(
         source.path,
         layer=source.layer,
-        columns=[chosen],
+        columns=columns,
         read_geometry=False,
         fid_as_index=True,
         use_arrow=True,
     )
-    ids = text_ids(table[chosen].reindex(fids))
-    check_ids(ids.reset_index(drop=True), pd.Series(fids), chosen, source)
-    return chosen, ids.reset_index(drop=True)
 
 
 def _lonlat_centre(bounds: np.ndarray, crs: pyproj.CRS) -> tuple[float, float]:

@@ -28,6 +28,8 @@ from sitecheck.distributed.window import (
 )
 from sitecheck.errors import InputError
 from sitecheck.io.progress import Progress
+from sitecheck.io.readers import POLYGONAL, LayerReader, read_layer
+from sitecheck.measure.split_notes import unassigned_warning
 from sitecheck.pipeline.outputs import spec_audit
 from sitecheck.pipeline.run import run_packs
 from sitecheck.pipeline.spec import RunSpec
@@ -81,6 +83,7 @@ class DistributedRun:
     seconds: float = 0.0
     workers: int = 0
     warnings: list[str] = field(default_factory=list)
+    unassigned: list[dict[str, object]] = field(default_factory=list)
 
 
 def run_check_distributed(
@@ -143,12 +146,16 @@ def run_check_distributed(
         futures = client.map(screen_partition, plan.partitions, spec=spec, pure=False, retries=1)
         run = DistributedRun(plan.parcel_count, len(plan.partitions), 0, workers=workers)
         facts = []
-        warnings: dict[str, None] = {}
+        warnings: dict[str, None] = dict.fromkeys(plan.warnings)
+        unassigned: dict[tuple[str, int], dict[str, object]] = {}
+        assigned: set[tuple[str, int]] = set()
         for done, future in enumerate(as_completed(futures), start=1):
             output: PartitionOutput = future.result()
             sink.add(output)
             facts.append(output.runoff_facts)
             warnings.update(dict.fromkeys(output.warnings))
+            unassigned.update({(str(r["layer"]), int(str(r["fid"]))): r for r in output.unassigned})
+            assigned |= output.assigned
             run.parcels_with_work += output.parcels_with_work
             run.parcels_with_triggers += int((output.parcels["trigger_count"] > 0).sum())
             future.release()
@@ -167,6 +174,10 @@ def run_check_distributed(
                 f"{spec.run.inputs.parcels.label()}: {plan.parcel_count - run.parcels_written} "
                 "parcel(s) without a usable geometry after repair were not screened"
             ] = None
+        _add_work_no_window_saw(spec.run, plan, unassigned, assigned)
+        run.unassigned = [r for key, r in sorted(unassigned.items()) if key not in assigned]
+        if run.unassigned:
+            warnings[unassigned_warning(spec.run.inputs.disturbance, run.unassigned)] = None
         run.seconds = time.perf_counter() - started
         run.warnings = list(warnings)
         sink.finish(_trailer(spec, packs, facts, run))
@@ -245,11 +256,29 @@ def _header(
     }
 
 
+def _add_work_no_window_saw(
+    run: RunSpec,
+    plan: ParcelPlan,
+    unassigned: dict[tuple[str, int], dict[str, object]],
+    assigned: set[tuple[str, int]],
+) -> None:
+    """Disturbance features far from every partition's lots: unassigned, as in one process."""
+    source = run.inputs.disturbance
+    frame = read_layer(source, POLYGONAL, LayerReader(), target_crs=plan.working.crs)
+    sqft = plan.working.sqft_per_unit2
+    for fid, geom in zip(frame["_fid"], frame.geometry, strict=True):
+        key = (source.role, int(fid))
+        if key not in assigned and key not in unassigned:
+            area = round(float(geom.area) * sqft, 1)
+            unassigned[key] = {"layer": source.role, "fid": int(fid), "area_sqft": area}
+
+
 def _trailer(
     spec: TaskSpec, packs: dict[str, Pack], facts: list[pd.DataFrame], run: DistributedRun
 ) -> dict[str, object]:
     trailer: dict[str, object] = {
         "warnings": run.warnings,
+        "unassigned_work": run.unassigned,
         "timings_s": {"distributed": round(run.seconds, 3)},
     }
     runoff = spec.run.runoff

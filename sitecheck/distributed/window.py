@@ -87,13 +87,15 @@ class PartitionOutput:
     window_parcels: int = 0
     parcels_with_work: int = 0
     runoff_facts: pd.DataFrame = field(default_factory=pd.DataFrame)
+    unassigned: list[dict[str, object]] = field(default_factory=list)
+    assigned: set[tuple[str, int]] = field(default_factory=set)
 
 
 class WindowReader(LayerReader):
     """Reads each layer for one window (working CRS), cutting constraint polygons to it."""
 
     def __init__(self, window: shapely.Polygon, working_crs: pyproj.CRS) -> None:
-        super().__init__()
+        super().__init__(partial_view=True)
         self.window = window
         self.working_crs = working_crs
 
@@ -154,6 +156,8 @@ def screen_partition(partition: Partition, spec: TaskSpec) -> PartitionOutput:
         window_parcels=len(table),
         parcels_with_work=int(measured.touched[mine].sum()),
         runoff_facts=facts.reset_index(drop=True),
+        unassigned=list(measured.log.unassigned),
+        assigned=set(measured.log.assigned),
     )
 
 

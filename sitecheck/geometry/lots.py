@@ -2,13 +2,22 @@
 
 A feature crossing a lot line is cut into one piece per lot. The part of a
 feature outside every lot (a curb cut in the street) belongs to one lot: the one
-the feature names in its parcel-id field, else the lot holding most of it, else
-the nearest lot.
+the feature names in its parcel-id field, else the lot holding most of it. A
+feature that touches no lot and names none belongs to no lot: it is reported as
+unassigned, never charged to the nearest lot.
+
+Two pitfalls of real parcel layers are handled here, and reported so the caller
+can name them: lots whose footprints overlap (stacked condominium records, a
+village and a town extract of one lot) would each count the work in the
+overlap, so the overlap is counted once, on the lot the feature names or else
+the first in the layer; and a sliver of a feature over a lot line (from
+reprojection or a drawn edge) smaller than ``sliver_area`` is counted on the
+feature's own lot instead of listing the neighbour with no work to speak of.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import shapely
@@ -28,7 +37,8 @@ class LotPieces:
     feature : ndarray of int
         Row of the source feature.
     outside : ndarray of bool
-        True for a part outside every lot, reported on the feature's own lot.
+        True for a part outside the lot it is reported on (in the street, or a
+        sliver over a lot line).
     """
 
     geoms: np.ndarray
@@ -40,13 +50,41 @@ class LotPieces:
         return LotPieces(self.geoms[mask], self.lot[mask], self.feature[mask], self.outside[mask])
 
 
+@dataclass
+class LotSplit:
+    """Features split by lot, and what the split had to decide.
+
+    Attributes
+    ----------
+    pieces : LotPieces
+    owner : ndarray of int
+        The lot each feature belongs to; -1 for a feature that touches no lot
+        and names none.
+    unassigned : ndarray of int
+        Rows of the features that belong to no lot.
+    shared : list of tuple
+        ``(lot kept, lot overlapping it, area)`` for each pair of overlapping
+        lots a feature's work falls in; the area (square CRS units) is counted
+        on the first lot only.
+    slivers : list of tuple
+        ``(feature, lot, area)`` for each sliver moved to the feature's own lot.
+    """
+
+    pieces: LotPieces
+    owner: np.ndarray
+    unassigned: np.ndarray
+    shared: list[tuple[int, int, float]] = field(default_factory=list)
+    slivers: list[tuple[int, int, float]] = field(default_factory=list)
+
+
 def split_by_lot(
     features: np.ndarray,
     lots: np.ndarray,
     lot_tree: shapely.STRtree,
     hinted_lot: np.ndarray | None = None,
     keep_outside: bool = True,
-) -> tuple[LotPieces, np.ndarray]:
+    sliver_area: float = 0.0,
+) -> LotSplit:
     """Cut features by lot lines.
 
     Parameters
@@ -61,49 +99,60 @@ def split_by_lot(
     keep_outside : bool
         Also return the parts outside every lot (disturbance does; impervious
         cover in the street is the public's, not the lot's).
+    sliver_area : float
+        Pieces smaller than this (square CRS units) of a feature that lies
+        mostly in another lot are counted on that lot.
 
     Returns
     -------
-    pieces : LotPieces
-    owner : ndarray of int
-        The lot each feature belongs to (-1 for a feature far from every lot,
-        which cannot happen while any lot exists).
+    LotSplit
     """
     n_features = len(features)
     feature_idx, lot_idx = lot_tree.query(features, predicate="intersects")
     inside = intersect_pairs(features[feature_idx], lots[lot_idx])
     inside_area = shapely.area(inside)
     keep = inside_area > 0
-    feature_idx, lot_idx, inside, inside_area = (
-        feature_idx[keep],
-        lot_idx[keep],
-        inside[keep],
-        inside_area[keep],
-    )
+    feature_idx, lot_idx, inside = feature_idx[keep], lot_idx[keep], inside[keep]
+    inside_area = inside_area[keep]
 
-    owner = _owner_lots(
-        n_features, feature_idx, lot_idx, inside_area, hinted_lot, features, lot_tree
+    owner = _owner_lots(n_features, feature_idx, lot_idx, inside_area, hinted_lot)
+    inside, shared = _count_overlaps_once(inside, feature_idx, lot_idx, owner, lots)
+    inside_area = shapely.area(inside)
+    keep = inside_area > 0
+    feature_idx, lot_idx, inside = feature_idx[keep], lot_idx[keep], inside[keep]
+    inside_area = inside_area[keep]
+
+    reported_lot = lot_idx.copy()
+    moved = (
+        (inside_area < sliver_area) & (owner[feature_idx] >= 0) & (owner[feature_idx] != lot_idx)
     )
+    slivers = [
+        (int(f), int(lot), float(a))
+        for f, lot, a in zip(feature_idx[moved], lot_idx[moved], inside_area[moved], strict=True)
+    ]
+    reported_lot[moved] = owner[feature_idx[moved]]
 
     geoms = [inside]
-    lot_of = [lot_idx]
+    lot_of = [reported_lot]
     feature_of = [feature_idx]
-    outside_of = [np.zeros(len(inside), dtype=bool)]
+    outside_of = [moved]
     if keep_outside:
         outside_geoms, outside_features = _outside_parts(
             features, lots, feature_idx, lot_idx, inside_area
         )
-        geoms.append(outside_geoms)
-        lot_of.append(owner[outside_features])
-        feature_of.append(outside_features)
-        outside_of.append(np.ones(len(outside_geoms), dtype=bool))
+        owned = owner[outside_features] >= 0
+        geoms.append(outside_geoms[owned])
+        lot_of.append(owner[outside_features[owned]])
+        feature_of.append(outside_features[owned])
+        outside_of.append(np.ones(int(owned.sum()), dtype=bool))
     pieces = LotPieces(
-        np.concatenate(geoms) if geoms else np.empty(0, dtype=object),
+        np.concatenate(geoms),
         np.concatenate(lot_of).astype(np.int64),
         np.concatenate(feature_of).astype(np.int64),
-        np.concatenate(outside_of),
+        np.concatenate(outside_of).astype(bool),
     )
-    return pieces, owner
+    unassigned = np.flatnonzero(owner < 0)
+    return LotSplit(pieces, owner, unassigned, shared, slivers)
 
 
 def _owner_lots(
@@ -112,24 +161,61 @@ def _owner_lots(
     lot_idx: np.ndarray,
     inside_area: np.ndarray,
     hinted_lot: np.ndarray | None,
-    features: np.ndarray,
-    lot_tree: shapely.STRtree,
 ) -> np.ndarray:
-    """Lot of each feature: its hint, else the lot holding most of it, else the nearest."""
+    """Lot of each feature: its hint, else the lot holding most of it, else -1."""
     owner = np.full(n_features, -1, dtype=np.int64)
     if len(feature_idx):
-        # Largest piece last, so assignment keeps it.
-        order = np.lexsort((inside_area, feature_idx))
+        # Largest piece last, and of equal pieces the first lot in the layer,
+        # so assignment keeps it.
+        order = np.lexsort((-lot_idx, inside_area, feature_idx))
         owner[feature_idx[order]] = lot_idx[order]
     if hinted_lot is not None:
         owner = np.where(hinted_lot >= 0, hinted_lot, owner)
-    orphans = np.flatnonzero(owner < 0)
-    if len(orphans) and len(lot_tree.geometries):
-        nearest = lot_tree.query_nearest(
-            features[orphans], return_distance=False, all_matches=False
-        )
-        owner[orphans[nearest[0]]] = nearest[1]
     return owner
+
+
+def _count_overlaps_once(
+    inside: np.ndarray,
+    feature_idx: np.ndarray,
+    lot_idx: np.ndarray,
+    owner: np.ndarray,
+    lots: np.ndarray,
+) -> tuple[np.ndarray, list[tuple[int, int, float]]]:
+    """Remove from each piece the part already counted on an overlapping lot.
+
+    Pieces of one feature in lots whose interiors meet overlap. The feature's
+    own lot keeps the overlap, else the lot first in the layer.
+    """
+    shared: list[tuple[int, int, float]] = []
+    if len(feature_idx) < 2:
+        return inside, shared
+    by_feature = np.argsort(feature_idx, kind="stable")
+    sorted_features = feature_idx[by_feature]
+    starts = np.flatnonzero(np.r_[True, sorted_features[1:] != sorted_features[:-1]])
+    ends = np.r_[starts[1:], len(sorted_features)]
+    several = np.flatnonzero(ends - starts > 1)
+    if len(several) == 0:
+        return inside, shared
+    inside = inside.copy()
+    for start, end in zip(starts[several], ends[several], strict=True):
+        rows = by_feature[start:end]
+        own = owner[feature_idx[rows[0]]]
+        # The owner first, then the lots in layer order.
+        rows = rows[np.lexsort((lot_idx[rows], lot_idx[rows] != own))]
+        for k in range(1, len(rows)):
+            row = rows[k]
+            earlier = rows[:k]
+            meets = shapely.relate_pattern(lots[lot_idx[earlier]], lots[lot_idx[row]], "2********")
+            if not meets.any():
+                continue
+            counted = shapely.union_all(inside[earlier[meets]])
+            overlap = shapely.area(shapely.intersection(inside[row], counted))
+            if overlap <= 0:
+                continue
+            inside[row] = polygonal(np.array([shapely.difference(inside[row], counted)]))[0]
+            kept_lot = int(lot_idx[earlier[meets][0]])
+            shared.append((kept_lot, int(lot_idx[row]), float(overlap)))
+    return inside, shared
 
 
 def _outside_parts(

@@ -9,9 +9,11 @@ import geopandas as gpd
 import numpy as np
 import pandas as pd
 import pyproj
+import shapely
 
 from sitecheck.errors import InputError
 from sitecheck.io.crs import WorkingCRS, working_crs
+from sitecheck.io.parcel_ids import IdCheck, check_ids, joined_ids
 from sitecheck.io.readers import POLYGONAL, LayerReader, LayerSource
 from sitecheck.schema.fields import ID_FIELD_CANDIDATES, PASSTHROUGH_CANDIDATES
 
@@ -83,16 +85,22 @@ def read_parcels(
     frame = log.read(source, POLYGONAL, allow_empty=False)
     columns = [c for c in frame.columns if c not in (frame.geometry.name, "_fid")]
     chosen_id = choose_id_field(columns, id_field, source)
-    if chosen_id == "FID":
-        ids = frame["_fid"].astype("int64").astype(str)
-    else:
-        ids = text_ids(frame[chosen_id])
-        check_ids(ids, frame["_fid"], chosen_id, source)
     passthrough = {
         name: field
         for name, candidates in PASSTHROUGH_CANDIDATES.items()
         if (field := find_field(columns, candidates)) is not None
     }
+    if chosen_id == "FID":
+        ids = frame["_fid"].astype("int64").astype(str).reset_index(drop=True)
+    else:
+        ids = joined_ids(frame, chosen_id.split("+"))
+        facts = frame[[passthrough[k] for k in ("owner", "address") if k in passthrough]]
+        check = check_ids(ids, frame["_fid"], chosen_id, source, facts, frame[columns])
+        if not log.partial_view:  # a window's driver warns for the whole layer
+            for message in check.warnings:
+                log.warn(message)
+        frame, ids = _merge_repeated(frame, ids, check)
+    _warn_dropped_lots(log, source, chosen_id)
     kept = {name: frame[field] for name, field in passthrough.items()}
     for name in extra_fields:
         field = find_field(columns, [name])
@@ -107,43 +115,58 @@ def read_parcels(
 
 
 def choose_id_field(columns: list[str], requested: str | None, source: LayerSource) -> str:
-    """The parcel id field: the one requested, else the first of the id candidates, else FID."""
+    """The parcel id field: the one requested, else the first of the id candidates, else FID.
+
+    A request may join fields with ``+`` (``SWIS+PRINT_KEY``), for ids unique
+    only together; their values are joined by ``/``.
+    """
     if requested:
-        field = find_field(columns, [requested])
-        if field is None:
-            raise InputError(
-                f"{source.label()}: no id field '{requested}'; "
-                f"fields are: {', '.join(columns) or 'none'}"
-            )
-        return field
+        found = []
+        for name in requested.split("+"):
+            field = find_field(columns, [name.strip()])
+            if field is None:
+                raise InputError(
+                    f"{source.label()}: no id field '{name.strip()}'; "
+                    f"fields are: {', '.join(columns) or 'none'}"
+                )
+            found.append(field)
+        return "+".join(found)
     return find_field(columns, ID_FIELD_CANDIDATES) or "FID"
 
 
-def text_ids(values: pd.Series) -> pd.Series:
-    """Ids as text; whole-number floats lose their '.0' (1234.0 -> '1234')."""
-    if pd.api.types.is_float_dtype(values):
-        whole = values.dropna()
-        if (whole == np.floor(whole)).all():
-            return values.astype("Int64").astype("string")
-    return values.astype("string").str.strip()
+def _merge_repeated(
+    frame: gpd.GeoDataFrame, ids: pd.Series, check: IdCheck
+) -> tuple[gpd.GeoDataFrame, pd.Series]:
+    """Rows with an id, the rows of one lot merged into its first (their parts united)."""
+    frame = frame[check.keep].reset_index(drop=True)
+    ids = ids[check.keep].reset_index(drop=True)
+    if not check.merged:
+        return frame, ids
+    first = ~ids.duplicated(keep="first")
+    repeated = ids.isin(check.merged).to_numpy()
+    geoms = frame.geometry.to_numpy().copy()
+    for value in check.merged:
+        rows = np.flatnonzero((ids == value).to_numpy())
+        geoms[rows[0]] = shapely.union_all(geoms[rows])
+    frame = frame.set_geometry(gpd.GeoSeries(geoms, crs=frame.crs, index=frame.index))
+    keep = first.to_numpy() | ~repeated
+    return frame[keep].reset_index(drop=True), ids[keep].reset_index(drop=True)
 
 
-def check_ids(ids: pd.Series, fids: pd.Series, field: str, source: LayerSource) -> None:
-    """Refuse empty or duplicate parcel ids, naming the field and the features."""
-    empty = ids.isna() | (ids == "")
-    if empty.any():
-        listed = ", ".join(str(f) for f in fids[empty].head(10))
-        raise InputError(
-            f"{source.label()}: id field '{field}' is empty for {int(empty.sum())} "
-            f"feature(s) (FID {listed})"
-        )
-    duplicated = ids[ids.duplicated(keep=False)]
-    if len(duplicated):
-        unique = sorted(set(duplicated))
-        shown = ", ".join(unique[:20]) + (
-            f" and {len(unique) - 20} more" if len(unique) > 20 else ""
-        )
-        raise InputError(f"{source.label()}: duplicate parcel ids in field '{field}': {shown}")
+def _warn_dropped_lots(log: LayerReader, source: LayerSource, id_field: str) -> None:
+    """Name the lots left out for having no area, by id when they have one."""
+    dropped = log.dropped.get(source.role)
+    if dropped is None or dropped.empty:
+        return
+    if id_field == "FID":
+        names = [f"FID {int(f)}" for f in dropped["_fid"]]
+    else:
+        names = list(joined_ids(dropped, id_field.split("+")).astype(str))
+    shown = ", ".join(names[:10]) + (f" and {len(names) - 10} more" if len(names) > 10 else "")
+    log.warn(
+        f"{source.label()}: lot(s) {shown} have no area (empty, null or collapsed "
+        "geometry) and are left out; work drawn on them is reported as unassigned"
+    )
 
 
 def _lonlat_centre(frame: gpd.GeoDataFrame) -> tuple[float, float] | None:

@@ -15,16 +15,16 @@ from dataclasses import dataclass, field, replace
 
 import geopandas as gpd
 import numpy as np
+import pandas as pd
 import pyogrio
 import pyproj
 import shapely
 
 from sitecheck.errors import InputError, no_crs
-from sitecheck.io.geometry_types import COLLECTION, LINE_TYPES, POINT_TYPES, POLYGON_TYPES
+from sitecheck.io.clean import LINEAR as LINEAR
+from sitecheck.io.clean import POLYGONAL as POLYGONAL
+from sitecheck.io.clean import clean_geometries, named_features
 from sitecheck.schema.roles import ROLE_BY_KEY
-
-POLYGONAL = ("Polygon", "MultiPolygon")
-LINEAR = ("LineString", "MultiLineString", "LinearRing")
 
 
 @dataclass(frozen=True)
@@ -128,10 +128,29 @@ class LayerReader:
 
     The record feeds the audit block of every output. A subclass may serve
     layers from memory instead of files (the dock panel's worker does).
+
+    Attributes
+    ----------
+    inputs : list of InputRecord
+    warnings : list of str
+    unassigned : list of dict
+        Drawn features that belong to no lot (``layer``, ``fid``, ``area_sqft``).
+    assigned : set of tuple
+        ``(role, fid)`` of the drawn features that do belong to a lot.
+    partial_view : bool
+        True for a reader of one window of a larger run, whose driver words
+        the run-wide warnings (ids, unassigned work) itself.
+    dropped : dict of str to DataFrame
+        Per role, the attribute rows of the features left out for having no
+        usable geometry.
     """
 
     inputs: list[InputRecord] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    unassigned: list[dict[str, object]] = field(default_factory=list)
+    assigned: set[tuple[str, int]] = field(default_factory=set)
+    partial_view: bool = False
+    dropped: dict[str, pd.DataFrame] = field(default_factory=dict)
 
     def warn(self, message: str) -> None:
         """Keep a warning for every output; the same warning twice is kept once."""
@@ -291,18 +310,20 @@ def read_layer(
     fids = np.asarray(frame.index, dtype=np.int64)
     frame = frame.reset_index(drop=True)
     frame["_fid"] = fids
-    geoms = frame.geometry.to_numpy()
-    geoms, dropped, repaired = clean_geometries(geoms, geometry_kinds, source)
-    if repaired:
+    geoms, dropped, repaired = clean_geometries(
+        frame.geometry.to_numpy(), geometry_kinds, source, fids
+    )
+    if len(repaired):
         log.warn(
-            f"{source.label()}: repaired {repaired} invalid "
-            f"geometr{'y' if repaired == 1 else 'ies'}"
+            f"{source.label()}: repaired {len(repaired)} invalid "
+            f"geometr{'y' if len(repaired) == 1 else 'ies'} ({named_features(fids[repaired])})"
         )
-    if dropped:
+    if len(dropped):
         log.warn(
-            f"{source.label()}: ignored {dropped} empty or null "
-            f"geometr{'y' if dropped == 1 else 'ies'}"
+            f"{source.label()}: ignored {len(dropped)} empty, null or zero-area "
+            f"geometr{'y' if len(dropped) == 1 else 'ies'} ({named_features(fids[dropped])})"
         )
+    log.dropped[source.role] = pd.DataFrame(frame.iloc[dropped].drop(columns=frame.geometry.name))
     frame = frame.set_geometry(gpd.GeoSeries(geoms, crs=frame.crs, index=frame.index))
     frame = frame[~shapely.is_empty(geoms) & ~shapely.is_missing(geoms)]
     if len(frame) == 0 and not allow_empty:
@@ -310,63 +331,3 @@ def read_layer(
     if target_crs is not None and not frame.crs.equals(target_crs):
         frame = frame.to_crs(target_crs)
     return frame
-
-
-def clean_geometries(
-    geoms: np.ndarray, kinds: tuple[str, ...], source: LayerSource
-) -> tuple[np.ndarray, int, int]:
-    """Drop Z/M, repair invalid geometries and check the geometry family.
-
-    Returns the cleaned array (empty geometries where nothing usable is left),
-    the number of null or empty inputs and the number repaired.
-    """
-    missing = shapely.is_missing(geoms) | shapely.is_empty(geoms)
-    geoms = geoms.copy()
-    geoms[missing] = shapely.Polygon()
-    present = ~missing
-    geoms[present] = shapely.force_2d(geoms[present])
-    types = shapely.get_type_id(geoms[present])
-    accepted: set[int] = set()
-    if any(kind in POLYGONAL for kind in kinds):
-        accepted |= set(POLYGON_TYPES)
-    if any(kind in LINEAR for kind in kinds):
-        accepted |= set(LINE_TYPES)
-    collections = types == COLLECTION
-    if collections.any():
-        # Keep the accepted parts of mixed collections (e.g. from repairs upstream).
-        idx = np.flatnonzero(present)[collections]
-        geoms[idx] = [_keep_parts(g, accepted) for g in geoms[idx]]
-        types = shapely.get_type_id(geoms[present])
-    wrong = ~np.isin(types, list(accepted)) & ~shapely.is_empty(geoms[present])
-    if wrong.any():
-        found = sorted({shapely.get_type_id(g) for g in geoms[present][wrong]})
-        names = ", ".join(_TYPE_NAMES.get(t, str(t)) for t in found)
-        wanted = " or ".join(sorted({"polygons" if k in POLYGONAL else "lines" for k in kinds}))
-        raise InputError(f"{source.label()}: needs {wanted}, found {names}")
-    invalid = present & ~shapely.is_valid(geoms)
-    repaired = int(invalid.sum())
-    if repaired:
-        fixed = shapely.make_valid(geoms[invalid], method="structure", keep_collapsed=False)
-        if kinds == POLYGONAL:
-            fixed = np.array([_keep_parts(g, set(POLYGON_TYPES)) for g in fixed], dtype=object)
-        geoms[invalid] = fixed
-    return geoms, int(missing.sum()), repaired
-
-
-_TYPE_NAMES = {
-    **dict.fromkeys(POINT_TYPES, "points"),
-    **dict.fromkeys(LINE_TYPES, "lines"),
-    int(shapely.GeometryType.LINEARRING): "rings",
-    **dict.fromkeys(POLYGON_TYPES, "polygons"),
-    COLLECTION: "geometry collections",
-}
-
-
-def _keep_parts(geom: shapely.Geometry, type_ids: set[int]) -> shapely.Geometry:
-    """The parts of a collection whose type is accepted, merged into one geometry."""
-    parts = [p for p in shapely.get_parts(geom) if shapely.get_type_id(p) in type_ids]
-    if not parts:
-        return shapely.Polygon()
-    if len(parts) == 1:
-        return parts[0]
-    return shapely.union_all(parts)

@@ -17,6 +17,7 @@ from sitecheck.geometry.overlay import (
 from sitecheck.io.crs import WorkingCRS
 from sitecheck.io.parcels import Parcels, find_field
 from sitecheck.io.readers import POLYGONAL, LayerReader, LayerSource
+from sitecheck.measure.split_notes import SLIVER_SQFT, note_split
 from sitecheck.schema.fields import PROJECT_FIELDS
 
 
@@ -42,11 +43,15 @@ def measure_disturbance(
     n = len(parcels.geoms)
     features = frame.geometry.to_numpy()
     hints = _lot_hints(frame, parcels, source, reader)
-    pieces, owner = split_by_lot(features, parcels.geoms, lot_tree, hints, keep_outside=True)
+    sqft = working.sqft_per_unit2
+    split = split_by_lot(
+        features, parcels.geoms, lot_tree, hints, keep_outside=True, sliver_area=SLIVER_SQFT / sqft
+    )
+    note_split(split, frame, parcels, source, reader)
+    pieces, owner = split.pieces, split.owner
     geoms = union_by_group(pieces.geoms, pieces.lot, n)
     outside = union_by_group(pieces.geoms[pieces.outside], pieces.lot[pieces.outside], n)
     phases = _phases(frame, source)
-    sqft = working.sqft_per_unit2
     if phases is None:
         max_at_one_time = shapely.area(geoms) * sqft
     else:
@@ -77,7 +82,8 @@ def _lot_hints(
         reader.warn(
             f"{source.label()}: {int(unknown.sum())} feature(s) name parcels "
             "not in the parcel layer "
-            f"({shown}); their street parts go to the lot holding most of them"
+            f"({shown}); each goes to the lot holding most of it, or is unassigned "
+            "work if it touches no lot"
         )
     return hints.fillna(-1).to_numpy(dtype=np.int64)
 

@@ -12,6 +12,7 @@ from sitecheck.geometry.overlay import (
 from sitecheck.io.parcels import Parcels
 from sitecheck.io.readers import POLYGONAL, LayerReader, LayerSource
 from sitecheck.measure.inputs import MeasureInputs
+from sitecheck.measure.split_notes import SLIVER_SQFT, note_split
 
 
 def measure_impervious(
@@ -59,7 +60,12 @@ def _cover_by_lot(
     """Area of a cover layer inside each lot (overlaps once) and each feature's lot."""
     frame = reader.read(source, POLYGONAL, target_crs=parcels.working.crs)
     n = len(parcels.geoms)
-    pieces, owner = split_by_lot(
-        frame.geometry.to_numpy(), parcels.geoms, lot_tree, keep_outside=False
+    split = split_by_lot(
+        frame.geometry.to_numpy(),
+        parcels.geoms,
+        lot_tree,
+        keep_outside=False,
+        sliver_area=SLIVER_SQFT / parcels.working.sqft_per_unit2,
     )
-    return area_by_group(pieces.geoms, pieces.lot, n), owner
+    note_split(split, frame, parcels, source, reader, report_unassigned=False)
+    return area_by_group(split.pieces.geoms, split.pieces.lot, n), split.owner

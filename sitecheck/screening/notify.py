@@ -119,7 +119,7 @@ def _activity(
     """The disturbance belonging to the chosen lots (in them, or in the street for them)."""
     frame = log.read(source, POLYGONAL, target_crs=parcels.working.crs)
     lots = parcels.geoms
-    pieces, _ = split_by_lot(frame.geometry.to_numpy(), lots, shapely.STRtree(lots))
+    pieces = split_by_lot(frame.geometry.to_numpy(), lots, shapely.STRtree(lots)).pieces
     mine = np.isin(pieces.lot, chosen)
     if not mine.any():
         raise InputError(f"{source.label()}: no disturbance on the lot(s) to measure from")

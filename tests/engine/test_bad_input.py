@@ -50,7 +50,7 @@ def _error_line(capsys) -> str:
         ("points", "parcels layer"),
         ("no_crs", "has no CRS"),
         ("empty", "is empty"),
-        ("duplicate_ids", "duplicate parcel ids in field 'parcel_id': 7"),
+        ("duplicate_ids", "duplicate parcel ids in field 'parcel_id' (no owner or address"),
         ("empty_id", "id field 'parcel_id' is empty"),
     ],
 )

@@ -1,0 +1,133 @@
+"""Clean a layer's geometries: Z/M dropped, the geometry family checked, invalid
+geometries repaired, coordinates that are not numbers refused."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+import numpy as np
+import shapely
+
+from sitecheck.errors import InputError
+from sitecheck.io.geometry_types import COLLECTION, LINE_TYPES, POINT_TYPES, POLYGON_TYPES
+
+
+class LayerSource(Protocol):
+    """What a message needs of a layer's source: its name."""
+
+    def label(self) -> str: ...
+
+
+POLYGONAL = ("Polygon", "MultiPolygon")
+LINEAR = ("LineString", "MultiLineString", "LinearRing")
+
+
+def named_features(fids: np.ndarray, limit: int = 10) -> str:
+    """``FID 3, 7`` for messages, shortened past ``limit`` features."""
+    shown = ", ".join(str(int(f)) for f in fids[:limit])
+    more = f" and {len(fids) - limit} more" if len(fids) > limit else ""
+    return f"FID {shown}{more}"
+
+
+def clean_geometries(
+    geoms: np.ndarray,
+    kinds: tuple[str, ...],
+    source: LayerSource,
+    fids: np.ndarray | None = None,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Drop Z/M, refuse coordinates that are not numbers, repair invalid geometries
+    and check the geometry family.
+
+    Parameters
+    ----------
+    geoms : ndarray of shapely geometries
+    kinds : tuple of str
+        Accepted families, ``POLYGONAL`` and/or ``LINEAR``.
+    source : LayerSource
+        Named in messages.
+    fids : ndarray of int, optional
+        Feature ids named in messages (row numbers when absent).
+
+    Returns
+    -------
+    geoms : ndarray
+        The cleaned array, empty geometries where nothing usable is left.
+    dropped : ndarray of int
+        Rows that were null, empty, or left nothing of an accepted type after repair.
+    repaired : ndarray of int
+        Rows repaired.
+
+    Raises
+    ------
+    InputError
+        A coordinate that is NaN or infinite (GEOS would drop the feature, or
+        repair it into something else, without a word), or a geometry family
+        the role cannot use.
+    """
+    fids = np.arange(len(geoms)) if fids is None else np.asarray(fids)
+    missing = shapely.is_missing(geoms) | shapely.is_empty(geoms)
+    geoms = geoms.copy()
+    geoms[missing] = shapely.Polygon()
+    present = ~missing
+    _refuse_non_finite(geoms, fids, source)
+    geoms[present] = shapely.force_2d(geoms[present])
+    types = shapely.get_type_id(geoms[present])
+    accepted: set[int] = set()
+    if any(kind in POLYGONAL for kind in kinds):
+        accepted |= set(POLYGON_TYPES)
+    if any(kind in LINEAR for kind in kinds):
+        accepted |= set(LINE_TYPES)
+    collections = types == COLLECTION
+    if collections.any():
+        # Keep the accepted parts of mixed collections (e.g. from repairs upstream).
+        idx = np.flatnonzero(present)[collections]
+        geoms[idx] = [_keep_parts(g, accepted) for g in geoms[idx]]
+        types = shapely.get_type_id(geoms[present])
+    wrong = ~np.isin(types, list(accepted)) & ~shapely.is_empty(geoms[present])
+    if wrong.any():
+        found = sorted({shapely.get_type_id(g) for g in geoms[present][wrong]})
+        names = ", ".join(_TYPE_NAMES.get(t, str(t)) for t in found)
+        wanted = " or ".join(sorted({"polygons" if k in POLYGONAL else "lines" for k in kinds}))
+        raise InputError(f"{source.label()}: needs {wanted}, found {names}")
+    invalid = present & ~shapely.is_valid(geoms)
+    if invalid.any():
+        fixed = shapely.make_valid(geoms[invalid], method="structure", keep_collapsed=False)
+        if kinds == POLYGONAL:
+            fixed = np.array([_keep_parts(g, set(POLYGON_TYPES)) for g in fixed], dtype=object)
+        geoms[invalid] = fixed
+    if kinds == POLYGONAL:
+        # A polygon of no area (all its points on a line) holds no ground.
+        flat = present & ~shapely.is_empty(geoms) & (shapely.area(geoms) <= 0)
+        geoms[flat] = shapely.Polygon()
+    dropped = np.flatnonzero(shapely.is_empty(geoms))
+    return geoms, dropped, np.flatnonzero(invalid)
+
+
+def _refuse_non_finite(geoms: np.ndarray, fids: np.ndarray, source: LayerSource) -> None:
+    coords, owner = shapely.get_coordinates(geoms, include_z=False, return_index=True)
+    bad = ~np.isfinite(coords).all(axis=1)
+    if bad.any():
+        rows = np.unique(owner[bad])
+        raise InputError(
+            f"{source.label()}: {len(rows)} feature(s) ({named_features(fids[rows])}) have a "
+            "vertex whose coordinates are not numbers (NaN or infinite); fix or delete them"
+        )
+
+
+_TYPE_NAMES = {
+    **dict.fromkeys(POINT_TYPES, "points"),
+    **dict.fromkeys(LINE_TYPES, "lines"),
+    int(shapely.GeometryType.LINEARRING): "rings",
+    **dict.fromkeys(POLYGON_TYPES, "polygons"),
+    COLLECTION: "geometry collections",
+}
+
+
+def _keep_parts(geom: shapely.Geometry, type_ids: set[int]) -> shapely.Geometry:
+    """The parts of a collection whose type is accepted, merged into one geometry."""
+    parts = [p for p in shapely.get_parts(geom) if shapely.get_type_id(p) in type_ids]
+    if not parts:
+        return shapely.Polygon()
+    if len(parts) == 1:
+        return parts[0]
+    return shapely.union_all(parts)
