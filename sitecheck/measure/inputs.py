@@ -12,6 +12,7 @@ from sitecheck.io.crs import WorkingCRS
 from sitecheck.io.readers import LayerReader, LayerSource
 from sitecheck.schema.fields import SDA_FIELD_CANDIDATES, ZONING_FIELD_CANDIDATES
 from sitecheck.schema.roles import VECTOR_ROLES
+from sitecheck.schema.wetlands import DEFAULT_NWI_CLASSES
 from sitecheck.terrain.dem import SlopeSettings
 
 AREA_DECIMALS = 2
@@ -51,6 +52,8 @@ class MeasureSettings:
         District code field of the zoning layer or the parcels.
     wetland_adjacent_ft : float
         Width of the regulated adjacent area around wetlands (NYS: 100 ft).
+    nwi_classes : tuple of str
+        The NWI wetland types counted as wetlands in an NWI layer.
     watercourse_buffer_ft : float
         Buffer around watercourse lines or polygons.
     slope : SlopeSettings
@@ -64,6 +67,7 @@ class MeasureSettings:
     id_field: str | None = None
     zoning_field: str | None = None
     wetland_adjacent_ft: float = 100.0
+    nwi_classes: tuple[str, ...] = DEFAULT_NWI_CLASSES
     watercourse_buffer_ft: float = 100.0
     slope: SlopeSettings = field(default_factory=SlopeSettings)
     adjoining: AdjoiningSettings = field(default_factory=AdjoiningSettings)
@@ -80,6 +84,7 @@ class MeasureSettings:
             "id_field": self.id_field,
             "zoning_field": self.zoning_field,
             "wetland_adjacent_ft": self.wetland_adjacent_ft,
+            "nwi_classes": list(self.nwi_classes),
             "watercourse_buffer_ft": self.watercourse_buffer_ft,
             "slope_thresholds_pct": list(self.slope.thresholds_pct),
             "dem_z_units": self.slope.z_units or "same as horizontal",

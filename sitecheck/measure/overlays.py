@@ -9,6 +9,7 @@ import shapely
 
 from sitecheck.constraints.adjoining import disturbance_in_buffer
 from sitecheck.constraints.layers import buffered, district_by_lot, flood_surfaces, overlaps_surface
+from sitecheck.constraints.wetland_classes import counted_wetlands
 from sitecheck.errors import InputError
 from sitecheck.geometry.overlay import Surface
 from sitecheck.io.parcels import Parcels, find_field
@@ -43,7 +44,10 @@ def measure_wetlands(run: Measuring, source: LayerSource | None) -> None:
     if source is None:
         run.not_measured("disturbed_in_wetland_sqft", "disturbed_in_wetland_adjacent_sqft")
         return
-    wetlands = run.read(source, POLYGONAL).geometry.to_numpy()
+    frame = counted_wetlands(
+        run.read(source, POLYGONAL), source, run.settings.nwi_classes, run.reader.warn
+    )
+    wetlands = frame.geometry.to_numpy()
     width = run.settings.wetland_adjacent_ft / run.working.feet_per_unit
     in_wetland, wetland_geoms = run.overlap(Surface.from_polygons(wetlands, run.tile))
     in_zone, zone_geoms = run.overlap(Surface.from_polygons(buffered(wetlands, width), run.tile))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from sitecheck.constraints.adjoining import AdjoiningSettings
+from sitecheck.constraints.wetland_classes import nwi_classes
 from sitecheck.errors import InputError
 from sitecheck.io.readers import LayerSource
 from sitecheck.measure.inputs import MeasureSettings
@@ -35,6 +36,7 @@ def measure_settings(values: Mapping[str, object]) -> MeasureSettings:
         id_field=_text(value_of(values, "id_field")),
         zoning_field=_text(value_of(values, "zoning_field")),
         wetland_adjacent_ft=number("wetland_adjacent_ft"),
+        nwi_classes=nwi_classes(value_of(values, "nwi_classes")),
         watercourse_buffer_ft=number("watercourse_buffer_ft"),
         slope=SlopeSettings(
             thresholds_pct=measured_slope_thresholds(value_of(values, "slope_thresholds")),

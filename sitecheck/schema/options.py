@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from sitecheck.errors import InputError
+from sitecheck.schema.wetlands import DEFAULT_NWI_CLASSES, NWI_CLASSES
 
 Kind = Literal["number", "integer", "text", "choice", "switch"]
 
@@ -125,6 +126,7 @@ def _feet(name: str, flag: str, label: str, help_text: str, default: float, key:
     )
 
 
+_OPEN_WATER = tuple(key for key in NWI_CLASSES if key not in DEFAULT_NWI_CLASSES)
 DEM_Z_UNITS = ("ft", "us-ft", "m")
 DUAL_HSG_READINGS = ("undrained", "drained")
 ENGINES = ("single", "dask")
@@ -156,6 +158,15 @@ MEASURE_OPTIONS: tuple[Option, ...] = (
         "regulated adjacent area around wetlands, feet (default 100, the NYS minimum)",
         100.0,
         "WETLAND_ADJACENT_FT",
+    ),
+    Option(
+        "nwi_classes",
+        "--nwi-classes",
+        "text",
+        "NWI classes counted as wetlands",
+        "NWI wetland types counted as wetlands, comma-separated, or all (default "
+        f"{','.join(DEFAULT_NWI_CLASSES)}; also {','.join(_OPEN_WATER)})",
+        ",".join(DEFAULT_NWI_CLASSES),
     ),
     _feet(
         "watercourse_buffer_ft",
