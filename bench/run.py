@@ -9,9 +9,13 @@ the same files, one after the other:
 - QGIS's own chain, native:intersection + native:dissolve +
   native:zonalstatisticsfb (``bench/peers/qgis_chain.py``, Debian's QGIS).
 
+Ten lots against a 200,000-polygon statewide layer (``bench/statewide.py``):
+the engine, the floor (the same bounding-box reads alone) and the engine
+reading whole layers as it did before.
+
 Then the distributed engine (``bench/scale.py``): 1 against 2 workers on the
 250k village, and a million parcels on 2 workers. ``SITECHECK_BENCH_PARTS``
-picks among ``measure``, ``scale`` and ``dock`` (default all three).
+picks among ``measure``, ``scale``, ``statewide`` and ``dock`` (default all).
 
 Each runs in its own process; wall time and peak memory (resident set of the
 process tree, sampled every 20 ms) are measured from outside. Results go to
@@ -217,13 +221,22 @@ def main() -> None:
         tuple(int(s) for s in os.environ.get("SITECHECK_BENCH_SIZES", "").split(",") if s)
         or DEFAULT_SIZES
     )
-    parts = set(os.environ.get("SITECHECK_BENCH_PARTS", "measure,dock,scale").split(","))
+    parts = set(os.environ.get("SITECHECK_BENCH_PARTS", "measure,dock,scale,statewide").split(","))
     rows = [bench_size(size) for size in sizes] if "measure" in parts else []
     if "scale" in parts:
         from scale import bench_million, bench_scaling
 
         bench_million()
         bench_scaling()
+    if "statewide" in parts:
+        from statewide import bench_statewide
+
+        state = bench_statewide()
+        print(
+            f"10 lots vs {state['polygons']:,} wetland polygons: {state['engine']['seconds']} s, "
+            f"{state['engine']['peak_mb']:.0f} MB ({state['speedup_vs_whole_layers']}x faster than "
+            "reading whole layers)"
+        )
     if "dock" in parts and os.environ.get("SITECHECK_BENCH_DOCK", "1") != "0":
         dock = bench_dock()
         print(

@@ -46,12 +46,13 @@ import shapely
 from sitecheck.errors import InputError, no_crs
 from sitecheck.io.clean import clean_geometries
 from sitecheck.io.crs import WorkingCRS
+from sitecheck.io.extent import Extent
 from sitecheck.io.parcels import read_parcels
 from sitecheck.io.readers import LINEAR, POLYGONAL, LayerReader, LayerSource
 from sitecheck.io.writers import json_ready
 from sitecheck.measure.inputs import MeasureInputs, MeasureSettings
 from sitecheck.pipeline.run import screen
-from sitecheck.pipeline.settings import measure_settings, runoff_options, settings_reach_ft
+from sitecheck.pipeline.settings import measure_settings, runoff_options
 from sitecheck.pipeline.spec import RunSpec
 from sitecheck.reports.document import METRIC_KEYS, check_document
 from sitecheck.schema.options import option
@@ -89,7 +90,7 @@ class NeighbourhoodReader(LayerReader):
         area: shapely.Geometry,
         records: list,
     ) -> None:
-        super().__init__(inputs=list(records))
+        super().__init__(inputs=list(records), partial_view=True)
         self.cache = cache
         self.drawn = drawn
         self.area = area
@@ -101,6 +102,7 @@ class NeighbourhoodReader(LayerReader):
         target_crs: object | None = None,
         columns: list[str] | None = None,
         allow_empty: bool = True,
+        within: Extent | None = None,  # this reader's own area decides
     ) -> gpd.GeoDataFrame:
         frame = self.drawn.get(source.role)
         if frame is None:
@@ -189,7 +191,7 @@ class Session:
             for role, layer in request.get("layers", {}).items()
             if role in DRAWN_ROLES
         }
-        reach = settings_reach_ft(self.settings) / self.working.feet_per_unit
+        reach = self.settings.reach_ft() / self.working.feet_per_unit
         extent = shapely.union_all([lot, *[f.union_all() for f in drawn.values() if len(f)]])
         area = shapely.box(*shapely.bounds(extent)).buffer(reach, join_style="mitre")
         reader = NeighbourhoodReader(self.cache, drawn, area, self.records)

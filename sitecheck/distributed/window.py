@@ -25,9 +25,9 @@ import shapely
 
 from sitecheck.distributed.plan import Partition
 from sitecheck.geometry.parallel import set_workers
+from sitecheck.io.extent import Extent
 from sitecheck.io.readers import LayerReader, LayerSource, read_layer
 from sitecheck.pipeline.run import screen
-from sitecheck.pipeline.settings import settings_reach_ft
 from sitecheck.pipeline.spec import RunSpec
 from sitecheck.reports.document import check_document
 from sitecheck.schema.roles import DRAWN_ROLES, ROLES
@@ -72,7 +72,7 @@ class TaskSpec:
 
     @property
     def halo_ft(self) -> float:
-        return settings_reach_ft(self.run.settings)
+        return self.run.settings.reach_ft()
 
 
 @dataclass
@@ -106,6 +106,7 @@ class WindowReader(LayerReader):
         target_crs: object | None = None,
         columns: list[str] | None = None,
         allow_empty: bool = True,
+        within: Extent | None = None,  # this reader's own area decides
     ) -> gpd.GeoDataFrame:
         bbox = _bbox_in(self.window.bounds, self.working_crs, layer_crs(source.path, source.layer))
         frame = read_layer(source, geometry_kinds, self, columns, target_crs, allow_empty, bbox)

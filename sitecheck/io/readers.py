@@ -24,6 +24,7 @@ from sitecheck.errors import InputError, no_crs
 from sitecheck.io.clean import LINEAR as LINEAR
 from sitecheck.io.clean import POLYGONAL as POLYGONAL
 from sitecheck.io.clean import clean_geometries, named_features
+from sitecheck.io.extent import MAX_BOXES, Extent
 from sitecheck.schema.roles import ROLE_BY_KEY
 
 
@@ -168,9 +169,13 @@ class LayerReader:
         target_crs: object | None = None,
         columns: list[str] | None = None,
         allow_empty: bool = True,
+        within: Extent | None = None,
     ) -> gpd.GeoDataFrame:
-        """Read, check and clean a layer (see :func:`read_layer`)."""
-        return read_layer(source, geometry_kinds, self, columns, target_crs, allow_empty)
+        """Read, check and clean a layer (see :func:`read_layer`); only the features
+        meeting ``within`` when given."""
+        return read_layer(
+            source, geometry_kinds, self, columns, target_crs, allow_empty, within=within
+        )
 
 
 def file_sha256(path: str) -> str | None:
@@ -184,10 +189,35 @@ def file_sha256(path: str) -> str | None:
     return digest.hexdigest()
 
 
+def _read_within(
+    source: LayerSource, columns: list[str] | None, within: Extent
+) -> tuple[gpd.GeoDataFrame, int]:
+    """The features meeting the extent's boxes, each once, and the layer's feature count."""
+    try:
+        info = pyogrio.read_info(source.path, layer=source.layer, force_feature_count=True)
+    except Exception as error:
+        raise InputError(f"{source.label()}: cannot read: {error}") from error
+    crs = source_crs(info["crs"], source)
+    count = int(info["features"])
+    boxes = within.in_crs(crs)
+    if boxes is None:
+        return _read_frame(source, columns), count
+    if not boxes:
+        return _read_frame(source, columns, bbox=(0.0, 0.0, 0.0, 0.0)).iloc[0:0], count
+    if len(boxes) > MAX_BOXES:
+        mask = shapely.union_all([shapely.box(*b) for b in boxes])
+        return _read_frame(source, columns, mask=mask), count
+    frames = [_read_frame(source, columns, bbox=b) for b in boxes]
+    frame = pd.concat(frames) if len(frames) > 1 else frames[0]
+    frame = frame[~frame.index.duplicated(keep="first")].sort_index()
+    return gpd.GeoDataFrame(frame, geometry=frames[0].geometry.name, crs=frames[0].crs), count
+
+
 def _read_frame(
     source: LayerSource,
     columns: list[str] | None,
     bbox: tuple[float, float, float, float] | None = None,
+    mask: shapely.Geometry | None = None,
 ) -> gpd.GeoDataFrame:
     """Read with Arrow when the data allow it, else through OGR features.
 
@@ -200,6 +230,8 @@ def _read_frame(
         kwargs["columns"] = columns
     if bbox is not None:
         kwargs["bbox"] = bbox
+    if mask is not None:
+        kwargs["mask"] = mask
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", RuntimeWarning)
@@ -267,6 +299,7 @@ def read_layer(
     target_crs: object | None = None,
     allow_empty: bool = True,
     bbox: tuple[float, float, float, float] | None = None,
+    within: Extent | None = None,
 ) -> gpd.GeoDataFrame:
     """Read a vector layer, check it, clean its geometries and reproject it.
 
@@ -287,6 +320,9 @@ def read_layer(
         When False an empty layer is an error.
     bbox : tuple of float, optional
         Read only the features whose extent meets this box, in the layer's CRS.
+    within : Extent, optional
+        Read only the features meeting its boxes; the audit still counts the
+        layer's features.
 
     Returns
     -------
@@ -300,8 +336,12 @@ def read_layer(
         When the layer cannot be read, has no CRS, holds the wrong geometry type
         or is empty while ``allow_empty`` is False.
     """
-    frame = _read_frame(source, columns, bbox)
-    log.record(source.role, source.path, source.layer, len(frame))
+    if within is not None:
+        frame, count = _read_within(source, columns, within)
+    else:
+        frame = _read_frame(source, columns, bbox)
+        count = len(frame)
+    log.record(source.role, source.path, source.layer, count)
     if not isinstance(frame, gpd.GeoDataFrame) or frame.geometry.name not in frame:
         raise InputError(f"{source.label()}: has no geometry column")
     source_crs(frame.crs, source)

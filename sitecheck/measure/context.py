@@ -11,6 +11,7 @@ import shapely
 
 from sitecheck.geometry.overlay import Surface, empty_array
 from sitecheck.io.crs import WorkingCRS
+from sitecheck.io.extent import Extent
 from sitecheck.io.parcels import Parcels
 from sitecheck.io.readers import LayerReader, LayerSource
 from sitecheck.measure.inputs import MeasureSettings
@@ -35,6 +36,9 @@ class Measuring:
     metrics : dict of str to ndarray
         Per metric, one value per lot.
     flags : FlagCollector
+    extent : Extent or None
+        Where the constraint layers are read: around the lots with work,
+        grown by the run's reach (None: whole layers).
     """
 
     parcels: Parcels
@@ -45,6 +49,7 @@ class Measuring:
     active: np.ndarray
     metrics: dict[str, np.ndarray]
     flags: FlagCollector
+    extent: Extent | None = None
 
     @property
     def working(self) -> WorkingCRS:
@@ -60,8 +65,13 @@ class Measuring:
         return self.settings.tile_size_ft / self.working.feet_per_unit
 
     def read(self, source: LayerSource, kinds: tuple[str, ...]) -> gpd.GeoDataFrame:
-        """A layer in the working CRS."""
-        return self.reader.read(source, kinds, target_crs=self.working.crs)
+        """A layer in the working CRS, within the run's extent."""
+        return self.reader.read(source, kinds, target_crs=self.working.crs, within=self.extent)
+
+    def lots_extent(self) -> Extent:
+        """One box around every lot, grown by the run's reach."""
+        margin = self.settings.reach_ft() / self.working.feet_per_unit
+        return Extent.box_around(self.parcels.geoms, margin, self.working.crs)
 
     def not_measured(self, *names: str) -> None:
         """Null metrics for an input that was not given (never 0)."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 import shapely
 
+from sitecheck.io.extent import Extent
 from sitecheck.io.parcels import read_parcels
 from sitecheck.io.progress import Progress
 from sitecheck.io.readers import LayerReader
@@ -87,15 +88,21 @@ def measure(
     )
 
     progress.update(40, "overlaying constraint layers")
+    active = np.flatnonzero(has_disturbance)
     run = Measuring(
         parcels,
         lot_tree,
         reader,
         settings,
         disturbed,
-        np.flatnonzero(has_disturbance),
+        active,
         metrics,
         flags,
+        Extent.around(
+            np.concatenate([lots[active], disturbed[active]]),
+            settings.reach_ft() / working.feet_per_unit,
+            working.crs,
+        ),
     )
     measure_floodplain(run, inputs.floodplain)
     measure_wetlands(run, inputs.wetlands)

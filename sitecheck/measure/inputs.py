@@ -11,6 +11,7 @@ from sitecheck.constraints.adjoining import AdjoiningSettings
 from sitecheck.io.crs import WorkingCRS
 from sitecheck.io.readers import LayerReader, LayerSource
 from sitecheck.schema.fields import SDA_FIELD_CANDIDATES, ZONING_FIELD_CANDIDATES
+from sitecheck.schema.reach import reach_ft
 from sitecheck.schema.roles import VECTOR_ROLES
 from sitecheck.schema.wetlands import DEFAULT_NWI_CLASSES
 from sitecheck.terrain.dem import SlopeSettings
@@ -73,6 +74,17 @@ class MeasureSettings:
     adjoining: AdjoiningSettings = field(default_factory=AdjoiningSettings)
     crs: str | None = None
     tile_size_ft: float = 2000.0
+
+    def reach_ft(self) -> float:
+        """How far around a lot a run with these settings reaches, feet (see ``schema.reach``)."""
+        adjoining = self.adjoining
+        return reach_ft(
+            self.wetland_adjacent_ft,
+            self.watercourse_buffer_ft,
+            adjoining.rear_setback_ft,
+            adjoining.default_side_setback_ft,
+            *adjoining.side_setbacks_ft.values(),
+        )
 
     def parcel_fields(self) -> list[str]:
         """Parcel fields a run reads besides the id and pass-through ones: district and SDA."""

@@ -12,6 +12,7 @@ from sitecheck.constraints.layers import buffered, district_by_lot, flood_surfac
 from sitecheck.constraints.wetland_classes import counted_wetlands
 from sitecheck.errors import InputError
 from sitecheck.geometry.overlay import Surface
+from sitecheck.io.extent import Extent
 from sitecheck.io.parcels import Parcels, find_field
 from sitecheck.io.readers import LINEAR, POLYGONAL, LayerReader, LayerSource
 from sitecheck.measure.context import Measuring
@@ -101,7 +102,10 @@ def zoning_districts(
     """District code of each lot: from the zoning layer, else a parcel field; None if neither."""
     candidates = [settings.zoning_field] if settings.zoning_field else list(ZONING_FIELD_CANDIDATES)
     if source is not None:
-        frame = reader.read(source, POLYGONAL, target_crs=parcels.working.crs)
+        working = parcels.working
+        margin = settings.reach_ft() / working.feet_per_unit
+        within = Extent.box_around(parcels.geoms, margin, working.crs)
+        frame = reader.read(source, POLYGONAL, target_crs=working.crs, within=within)
         columns = [c for c in frame.columns if c not in (frame.geometry.name, "_fid")]
         field_name = find_field(columns, candidates)
         if field_name is None:
@@ -125,7 +129,9 @@ def lot_flag_layer(run: Measuring, source: LayerSource | None) -> np.ndarray:
     """True where a lot lies (partly) in the layer's polygons; None without the layer."""
     if source is None:
         return np.full(run.count, None, dtype=object)
-    surface = Surface.from_polygons(run.read(source, POLYGONAL).geometry.to_numpy(), run.tile)
+    # Every lot gets its answer, with work or not: read around all of them.
+    frame = run.reader.read(source, POLYGONAL, target_crs=run.working.crs, within=run.lots_extent())
+    surface = Surface.from_polygons(frame.geometry.to_numpy(), run.tile)
     min_area = MIN_LOT_OVERLAP_SQFT / run.working.sqft_per_unit2
     return overlaps_surface(run.parcels.geoms, surface, min_area).astype(object)
 

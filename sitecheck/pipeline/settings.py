@@ -17,7 +17,6 @@ from sitecheck.io.readers import LayerSource
 from sitecheck.measure.inputs import MeasureSettings
 from sitecheck.runoff import RunoffSettings
 from sitecheck.schema.options import SLOPE_THRESHOLDS_PCT, option
-from sitecheck.schema.reach import reach_ft
 from sitecheck.screening.runoff_result import RunoffOptions
 from sitecheck.terrain.dem import SlopeSettings
 
@@ -123,18 +122,6 @@ def district_table(value: object) -> dict[str, float]:
             )
         table[district] = feet
     return table
-
-
-def settings_reach_ft(settings: MeasureSettings) -> float:
-    """How far around a lot a run with these settings reaches (:func:`sitecheck.schema.reach.reach_ft`)."""
-    adjoining = settings.adjoining
-    return reach_ft(
-        settings.wetland_adjacent_ft,
-        settings.watercourse_buffer_ft,
-        adjoining.rear_setback_ft,
-        adjoining.default_side_setback_ft,
-        *adjoining.side_setbacks_ft.values(),
-    )
 
 
 def _text(value: object) -> str | None:

@@ -49,7 +49,8 @@ def measure_document(result: MeasureResult, all_parcels: bool = False) -> dict[s
     return {
         **document_header(audit_block(result), result.working, result.id_field),
         "warnings": list(result.log.warnings),
-        "unassigned_work": list(result.log.unassigned),
+        # A reader of part of the layers (the panel's neighbourhood) cannot tell.
+        "unassigned_work": [] if result.log.partial_view else list(result.log.unassigned),
         "timings_s": {stage: round(seconds, 3) for stage, seconds in result.timings.items()},
         **listing(len(table), all_parcels),
         "parcels": parcels,

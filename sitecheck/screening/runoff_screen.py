@@ -27,6 +27,7 @@ import shapely
 
 from sitecheck.errors import InputError
 from sitecheck.geometry.overlay import intersect_pairs
+from sitecheck.io.extent import Extent
 from sitecheck.io.parcels import find_field
 from sitecheck.io.readers import POLYGONAL
 from sitecheck.measure.inputs import MeasureResult
@@ -179,7 +180,12 @@ def _soil_areas(
     """Each screened lot's area (sq ft) in each soil group value, and its unmapped area."""
     if options.soils is None:
         return {}, np.zeros(len(rows))
-    frame = measured.log.read(options.soils, POLYGONAL, target_crs=measured.working.crs)
+    lots = measured.parcels.geometry.to_numpy()[rows]
+    # Soils under the screened lots only: a county's map units are not read whole.
+    within = Extent.around(lots, 0.0, measured.working.crs)
+    frame = measured.log.read(
+        options.soils, POLYGONAL, target_crs=measured.working.crs, within=within
+    )
     columns = [c for c in frame.columns if c not in (frame.geometry.name, "_fid")]
     candidates = [options.soil_field] if options.soil_field else list(SOIL_FIELD_CANDIDATES)
     found = find_field(columns, candidates)
@@ -190,7 +196,6 @@ def _soil_areas(
             + ("" if options.soil_field else "; name it with --soil-field")
         )
     groups = _soil_groups(frame, found, options)
-    lots = measured.parcels.geometry.to_numpy()[rows]
     soil_geoms = frame.geometry.to_numpy()
     lot_index, soil_index = shapely.STRtree(soil_geoms).query(lots, predicate="intersects")
     known = groups[soil_index] != ""
