@@ -56,6 +56,7 @@ def runoff_options(values: Mapping[str, object], soils: LayerSource | None) -> R
     runoff = RunoffOptions(
         soils=soils,
         soil_field=_text(value_of(values, "soil_field")),
+        soil_table=_text(value_of(values, "soil_table")),
         default_hsg=str(hsg).upper() if hsg else None,
         rainfall=_text(value_of(values, "rainfall")),
         settings=RunoffSettings(

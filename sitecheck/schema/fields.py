@@ -6,7 +6,13 @@ ID_FIELD_CANDIDATES: tuple[str, ...] = ("parcel_id", "SBL", "PRINT_KEY")
 ZONING_FIELD_CANDIDATES: tuple[str, ...] = ("district", "ZONE", "ZONING")
 SDA_FIELD_CANDIDATES: tuple[str, ...] = ("in_sda", "sda")
 """A yes/no parcel field that stands in for an SDA layer."""
-SOIL_FIELD_CANDIDATES: tuple[str, ...] = ("hydgrp", "hydgrpdcd", "HSG", "hsg_code")
+SOIL_FIELD_CANDIDATES: tuple[str, ...] = (
+    "hydgrp",
+    "hydgrpdcd",
+    "muaggatt_hydgrpdcd",  # SSURGO's muaggatt joined in QGIS (its default field prefix)
+    "HSG",
+    "hsg_code",
+)
 PHASE_FIELD_CANDIDATES: tuple[str, ...] = ("phase",)
 
 PASSTHROUGH_CANDIDATES: dict[str, tuple[str, ...]] = {

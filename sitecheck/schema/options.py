@@ -255,6 +255,14 @@ RUNOFF_OPTIONS: tuple[Option, ...] = (
         processing="SOIL_FIELD",
     ),
     Option(
+        "soil_table",
+        "--soil-table",
+        "text",
+        "SSURGO soil group table",
+        "SSURGO muaggatt or component table (gSSURGO GDB or GeoPackage table, CSV, or the "
+        "download's tabular/muaggatt.txt) for map units carrying only MUKEY",
+    ),
+    Option(
         "default_hsg",
         "--default-hsg",
         "choice",

@@ -37,6 +37,8 @@ class RunoffOptions:
         Soil-survey polygons with a hydrologic soil group field.
     soil_field : str or None
         That field (default: the first present of ``hydgrp``, ``hydgrpdcd``, ``HSG``).
+    soil_table : str or None
+        SSURGO's muaggatt or component table, for map units carrying only MUKEY.
     default_hsg : str or None
         Soil group of lots (or the parts of lots) the soils layer does not map.
     rainfall : str or None
@@ -46,6 +48,7 @@ class RunoffOptions:
 
     soils: LayerSource | None = None
     soil_field: str | None = None
+    soil_table: str | None = None
     default_hsg: str | None = None
     rainfall: str | None = None
     settings: RunoffSettings = field(default_factory=RunoffSettings)
@@ -67,6 +70,7 @@ class RunoffOptions:
         return {
             "soils": self.soils.label() if self.soils else None,
             "soil_field": self.soil_field,
+            "soil_table": self.soil_table,
             "default_hsg": self.default_hsg,
             "rainfall": self.rainfall,
             **self.settings.to_json(),

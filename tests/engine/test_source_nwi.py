@@ -127,7 +127,9 @@ def test_dec_regulated_wetlands_count_whole_with_their_adjacent_area(tmp_path):
 
 def test_a_dec_checkzone_given_as_wetlands_is_refused(tmp_path, capsys):
     gpkg = tmp_path / "dec.gpkg"
-    checkzone = write_layer(gpkg, "Freshwater_Wetlands_Checkzones", [{"geometry": box(0, 0, 400, 300)}])
+    checkzone = write_layer(
+        gpkg, "Freshwater_Wetlands_Checkzones", [{"geometry": box(0, 0, 400, 300)}]
+    )
     parcels = write_layer(gpkg, "parcels", [{"parcel_id": "L1", "geometry": box(0, 0, 400, 300)}])
     work = write_layer(gpkg, "work", [{"parcel_id": "L1", "geometry": WORK}])
     argv = ["measure", "--parcels", parcels, "--disturbance", work, "--wetlands", checkzone]
