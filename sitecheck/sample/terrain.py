@@ -70,6 +70,7 @@ def write_dem(path: Path, terrain: Terrain, plan: Plan, resolution: float) -> No
     radius = max(radius, 1.5 * resolution)
     hole_x, hole_y = hole_x + ORIGIN_FT[0], hole_y + ORIGIN_FT[1]
     with rasterio.open(path, "w", **profile) as dst:
+        dst.set_band_unit(1, "US survey foot")  # elevations in the horizontal unit, said
         for row0 in range(0, height, 512):
             count = min(512, height - row0)
             y = top - (np.arange(row0, row0 + count) + 0.5) * resolution

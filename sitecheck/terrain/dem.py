@@ -105,21 +105,82 @@ def _horizontal(crs: pyproj.CRS) -> pyproj.CRS:
     return crs
 
 
-def z_factor(dem_crs: pyproj.CRS, z_units: str | None) -> float:
-    """Elevation unit in horizontal units (metres for a geographic DEM).
+_BAND_UNITS = {
+    "m": 1.0,
+    "metre": 1.0,
+    "meter": 1.0,
+    "metres": 1.0,
+    "meters": 1.0,
+    "ft": INTERNATIONAL_FOOT_M,
+    "foot": INTERNATIONAL_FOOT_M,
+    "feet": INTERNATIONAL_FOOT_M,
+    "international foot": INTERNATIONAL_FOOT_M,
+    "us-ft": US_SURVEY_FOOT_M,
+    "ftus": US_SURVEY_FOOT_M,
+    "us survey foot": US_SURVEY_FOOT_M,
+    "foot_us": US_SURVEY_FOOT_M,
+}
+"""GDAL band unit types (GeoTIFF, VRT, ERDAS) and their metres."""
+
+
+def declared_z_unit(dem_crs: pyproj.CRS, band_unit: str | None) -> tuple[float, str] | None:
+    """The elevation unit a DEM declares, in metres, and where it says so; None if silent.
+
+    A compound CRS's vertical part (3DEP's NAVD88, EPSG:5703, in metres) comes
+    first, then the band's unit type.
+    """
+    if dem_crs.is_compound and len(dem_crs.sub_crs_list) > 1:
+        vertical = dem_crs.sub_crs_list[1]
+        axis = vertical.axis_info[0] if vertical.axis_info else None
+        if axis is not None and axis.unit_conversion_factor:
+            return float(axis.unit_conversion_factor), f"its vertical CRS ({vertical.name})"
+    unit = (band_unit or "").strip().lower()
+    if unit in _BAND_UNITS:
+        return _BAND_UNITS[unit], f"its band unit ({band_unit})"
+    return None
+
+
+def z_factor(
+    dem_crs: pyproj.CRS, z_units: str | None, band_unit: str | None = None
+) -> tuple[float, str]:
+    """Elevation unit in horizontal units (metres for a geographic DEM), and how it was chosen.
 
     Parameters
     ----------
     dem_crs : pyproj.CRS
         The DEM's CRS.
     z_units : str or None
-        ``"ft"``, ``"us-ft"``, ``"m"``, or None for the horizontal unit.
+        ``--dem-z-units``: ``"ft"``, ``"us-ft"``, ``"m"``, used only where the
+        file declares no vertical unit.
+    band_unit : str or None
+        The band's unit type as GDAL reports it.
     """
-    if z_units is None:
-        return 1.0
     horizontal = _horizontal(dem_crs)
     metres = 1.0 if horizontal.is_geographic else horizontal.axis_info[0].unit_conversion_factor
-    return Z_UNIT_METRES[z_units] / float(metres)
+    declared = declared_z_unit(dem_crs, band_unit)
+    if declared is not None:
+        note = f"elevations in {_unit_words(declared[0])}, as {declared[1]} declares"
+        if z_units is not None and not math.isclose(Z_UNIT_METRES[z_units], declared[0]):
+            note += f"; --dem-z-units {z_units} ignored"
+        return declared[0] / float(metres), note
+    if z_units is not None:
+        return Z_UNIT_METRES[z_units] / float(metres), f"elevations in {z_units} (--dem-z-units)"
+    unit = "metres" if horizontal.is_geographic else _unit_words(float(metres))
+    return 1.0, (
+        f"declares no vertical unit: elevations assumed in {unit}, its horizontal unit; "
+        "give --dem-z-units if they are not"
+    )
+
+
+def _unit_words(metres: float) -> str:
+    for words, value in (
+        ("metres", 1.0),
+        ("feet", INTERNATIONAL_FOOT_M),
+        ("US survey feet", US_SURVEY_FOOT_M),
+    ):
+        if math.isclose(metres, value, rel_tol=1e-9):
+            return words
+    return f"units of {metres:g} m"
 
 
 def geographic_cell_metres(
@@ -162,6 +223,7 @@ class Grid:
     crs: pyproj.CRS
     geographic: bool
     z_factor: float
+    z_note: str = ""
 
     def resolution(self, row_off: int, n_rows: int) -> tuple[float | np.ndarray, ...]:
         """Cell width and height for slope: CRS units, or metres per row if geographic."""
@@ -178,13 +240,16 @@ class Grid:
 def dem_grid(dataset: rasterio.io.DatasetReader, settings: SlopeSettings) -> Grid:
     crs = pyproj.CRS.from_wkt(dataset.crs.to_wkt())
     scale = dataset.scales[0] if dataset.scales and dataset.scales[0] else 1.0
+    band_unit = dataset.units[0] if dataset.units else None
+    factor, note = z_factor(crs, settings.z_units, band_unit)
     return Grid(
         transform=dataset.transform,
         width=dataset.width,
         height=dataset.height,
         crs=crs,
         geographic=_horizontal(crs).is_geographic,
-        z_factor=z_factor(crs, settings.z_units) * float(scale),
+        z_factor=factor * float(scale),
+        z_note=note,
     )
 
 

@@ -49,11 +49,14 @@ class SlopeResult:
         Threshold -> the part of each geometry on slope over the threshold, as
         polygons in the working CRS (empty polygons where none); None unless
         asked for.
+    z_note : str
+        The elevation unit read, and whether the DEM declared it.
     """
 
     coverage: np.ndarray
     over_sqft: dict[float, np.ndarray]
     flags: dict[float, np.ndarray] | None = None
+    z_note: str = ""
 
 
 @dataclass
@@ -192,4 +195,6 @@ def _result(
             sqft_per_cell = np.full(len(geoms), cell_area * working.sqft_per_unit2)
     over = {t: totals.counts[:, 1 + k] * sqft_per_cell for k, t in enumerate(thresholds)}
     flags = None if totals.flags is None else finish_flags(totals.flags, len(geoms), back)
-    return SlopeResult(coverage=np.minimum(coverage, 1.0), over_sqft=over, flags=flags)
+    return SlopeResult(
+        coverage=np.minimum(coverage, 1.0), over_sqft=over, flags=flags, z_note=grid.z_note
+    )

@@ -368,11 +368,11 @@ def test_z_in_metres_over_feet(tmp_path: Path) -> None:
     over_metres = [as_metres.over_sqft[t][0] > 0 for t in thresholds]
     assert over_feet == [True, False, False, False]
     assert over_metres == [True, True, True, False]  # 10% x 3.2808 = 32.81%
-    assert z_factor(pyproj.CRS.from_epsg(2260), "m") == pytest.approx(3937 / 1200)
-    assert z_factor(pyproj.CRS.from_epsg(2260), "us-ft") == pytest.approx(1.0)
-    assert z_factor(pyproj.CRS.from_epsg(32618), "ft") == pytest.approx(0.3048)
-    assert z_factor(pyproj.CRS.from_epsg(4326), "ft") == pytest.approx(0.3048)
-    assert z_factor(pyproj.CRS.from_epsg(4326), None) == 1.0
+    assert z_factor(pyproj.CRS.from_epsg(2260), "m")[0] == pytest.approx(3937 / 1200)
+    assert z_factor(pyproj.CRS.from_epsg(2260), "us-ft")[0] == pytest.approx(1.0)
+    assert z_factor(pyproj.CRS.from_epsg(32618), "ft")[0] == pytest.approx(0.3048)
+    assert z_factor(pyproj.CRS.from_epsg(4326), "ft")[0] == pytest.approx(0.3048)
+    assert z_factor(pyproj.CRS.from_epsg(4326), None)[0] == 1.0
 
 
 def test_unknown_z_units_are_refused() -> None:
