@@ -206,9 +206,10 @@ def _soil_areas(
             if options.default_hsg
             else "left out, the soil shares coming from the rest (give --default-hsg to choose)"
         )
+        # No count: a run split in windows must give the same words.
         measured.log.warn(
-            f"{options.soils.label()}: {partly} lot(s) partly on map units with no hydrologic "
-            f"soil group (Urban land, water, pits): not unmapped, but without a group; that "
+            f"{options.soils.label()}: lots partly on map units with no hydrologic soil "
+            f"group (Urban land, water, pits): not unmapped, but without a group; that "
             f"part {filler}"
         )
     if options.default_hsg:
