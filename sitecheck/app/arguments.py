@@ -8,6 +8,7 @@ from typing import Any
 
 from sitecheck import __version__
 from sitecheck.runoff import curve_number_table
+from sitecheck.schema.option import Option
 from sitecheck.schema.options import (
     CHECK_OPTIONS,
     DEM_Z_UNITS,
@@ -15,7 +16,6 @@ from sitecheck.schema.options import (
     NOTIFY_OPTIONS,
     RUN_OPTIONS,
     RUNOFF_OPTIONS,
-    Option,
     option,
 )
 from sitecheck.schema.roles import ROLE_BY_KEY, VECTOR_ROLES
