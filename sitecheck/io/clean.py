@@ -3,6 +3,7 @@ geometries repaired, coordinates that are not numbers refused."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol
 
 import numpy as np
@@ -22,11 +23,15 @@ POLYGONAL = ("Polygon", "MultiPolygon")
 LINEAR = ("LineString", "MultiLineString", "LinearRing")
 
 
+def listed(values: Sequence[object], limit: int = 10) -> str:
+    """``a, b, c and 4 more``: values for a message, shortened past ``limit``."""
+    shown = ", ".join(str(value) for value in values[:limit])
+    return shown + (f" and {len(values) - limit} more" if len(values) > limit else "")
+
+
 def named_features(fids: np.ndarray, limit: int = 10) -> str:
     """``FID 3, 7`` for messages, shortened past ``limit`` features."""
-    shown = ", ".join(str(int(f)) for f in fids[:limit])
-    more = f" and {len(fids) - limit} more" if len(fids) > limit else ""
-    return f"FID {shown}{more}"
+    return "FID " + listed([int(f) for f in fids], limit)
 
 
 def clean_geometries(

@@ -47,7 +47,7 @@ class Extent:
             bounds[:, 3] + margin,
         )
         # Merge until no two boxes meet: a union of boxes, re-boxed part by part.
-        boxes = shapely.envelope(shapely.get_parts(shapely.union_all(grown)))
+        boxes = grown
         while True:
             merged = shapely.envelope(shapely.get_parts(shapely.union_all(boxes)))
             if len(merged) == len(boxes):

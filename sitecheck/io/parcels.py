@@ -12,6 +12,7 @@ import pyproj
 import shapely
 
 from sitecheck.errors import InputError
+from sitecheck.io.clean import listed
 from sitecheck.io.crs import WorkingCRS, working_crs
 from sitecheck.io.parcel_ids import IdCheck, check_ids, joined_ids
 from sitecheck.io.readers import POLYGONAL, LayerReader, LayerSource
@@ -144,9 +145,11 @@ def _merge_repeated(
         return frame, ids
     first = ~ids.duplicated(keep="first")
     repeated = ids.isin(check.merged).to_numpy()
+    positions = np.flatnonzero(repeated)
     geoms = frame.geometry.to_numpy().copy()
-    for value in check.merged:
-        rows = np.flatnonzero((ids == value).to_numpy())
+    # Rows of each merged id, grouped once (not one scan of the layer per id).
+    for members in ids[repeated].groupby(ids[repeated].to_numpy()).indices.values():
+        rows = positions[members]
         geoms[rows[0]] = shapely.union_all(geoms[rows])
     frame = frame.set_geometry(gpd.GeoSeries(geoms, crs=frame.crs, index=frame.index))
     keep = first.to_numpy() | ~repeated
@@ -162,9 +165,8 @@ def _warn_dropped_lots(log: LayerReader, source: LayerSource, id_field: str) -> 
         names = [f"FID {int(f)}" for f in dropped["_fid"]]
     else:
         names = list(joined_ids(dropped, id_field.split("+")).astype(str))
-    shown = ", ".join(names[:10]) + (f" and {len(names) - 10} more" if len(names) > 10 else "")
     log.warn(
-        f"{source.label()}: lot(s) {shown} have no area (empty, null or collapsed "
+        f"{source.label()}: lot(s) {listed(names)} have no area (empty, null or collapsed "
         "geometry) and are left out; work drawn on them is reported as unassigned"
     )
 

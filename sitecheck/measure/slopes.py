@@ -21,8 +21,8 @@ def measure_slope_metrics(run: Measuring, dem: str | None) -> None:
         return
     slope = run.settings.slope
     result = measure_slopes(dem, run.disturbed[run.active], run.working, slope, want_flags=True)
-    if result.z_note.startswith("declares no") or "ignored" in result.z_note:
-        run.reader.warn(f"dem ({dem}): {result.z_note}")
+    if result.z_warning:
+        run.reader.warn(f"dem ({dem}): {result.z_warning}")
     coverage = np.full(run.count, np.nan)
     coverage[run.active] = result.coverage
     run.metrics["slope_data_coverage"] = coverage

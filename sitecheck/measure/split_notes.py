@@ -7,6 +7,7 @@ import geopandas as gpd
 import shapely
 
 from sitecheck.geometry.lots import LotSplit
+from sitecheck.io.clean import listed
 from sitecheck.io.parcels import Parcels
 from sitecheck.io.readers import LayerReader, LayerSource
 
@@ -18,17 +19,12 @@ STACKED_SHARE = 0.99
 """Lots overlapping by this share of the smaller one have, in effect, one footprint."""
 
 
-def _listed(values: list[str], limit: int = 10) -> str:
-    shown = ", ".join(values[:limit])
-    return shown + (f" and {len(values) - limit} more" if len(values) > limit else "")
-
-
 def unassigned_warning(source: LayerSource, records: list[dict[str, object]]) -> str:
     """The warning naming the features of a layer that belong to no lot."""
-    listed = _listed([str(record["fid"]) for record in records])
+    fids = listed([record["fid"] for record in records])
     total = sum(float(str(record["area_sqft"])) for record in records)
     return (
-        f"{source.label()}: {len(records)} feature(s) (FID {listed}), {total:,.1f} sq ft "
+        f"{source.label()}: {len(records)} feature(s) (FID {fids}), {total:,.1f} sq ft "
         "in all, touch no lot and name none in a parcel-id field: reported as unassigned "
         "work, charged to no lot; check where they were drawn"
     )
@@ -77,7 +73,7 @@ def note_split(
         if pairs:
             reader.warn(
                 f"parcels layer: lots overlap where work was drawn: "
-                f"{_listed(sorted(set(pairs)))}; stacked records (condominium units, a lot "
+                f"{listed(sorted(set(pairs)))}; stacked records (condominium units, a lot "
                 "listed twice) would each count the same work, so the work in an overlap is "
                 "counted once, on the lot the work names or else the first in the layer"
             )
@@ -88,7 +84,7 @@ def note_split(
         ]
         reader.warn(
             f"{source.label()}: slivers under {SLIVER_SQFT:g} sq ft over a lot line (a drawn "
-            f"edge or reprojection) counted on the feature's own lot: {_listed(moved)}"
+            f"edge or reprojection) counted on the feature's own lot: {listed(moved)}"
         )
 
 

@@ -106,19 +106,10 @@ def _horizontal(crs: pyproj.CRS) -> pyproj.CRS:
 
 
 _BAND_UNITS = {
-    "m": 1.0,
-    "metre": 1.0,
-    "meter": 1.0,
-    "metres": 1.0,
-    "meters": 1.0,
-    "ft": INTERNATIONAL_FOOT_M,
-    "foot": INTERNATIONAL_FOOT_M,
-    "feet": INTERNATIONAL_FOOT_M,
-    "international foot": INTERNATIONAL_FOOT_M,
-    "us-ft": US_SURVEY_FOOT_M,
-    "ftus": US_SURVEY_FOOT_M,
-    "us survey foot": US_SURVEY_FOOT_M,
-    "foot_us": US_SURVEY_FOOT_M,
+    **Z_UNIT_METRES,
+    **dict.fromkeys(("metre", "meter", "metres", "meters"), 1.0),
+    **dict.fromkeys(("foot", "feet", "international foot"), INTERNATIONAL_FOOT_M),
+    **dict.fromkeys(("ftus", "us survey foot", "foot_us"), US_SURVEY_FOOT_M),
 }
 """GDAL band unit types (GeoTIFF, VRT, ERDAS) and their metres."""
 
@@ -142,8 +133,10 @@ def declared_z_unit(dem_crs: pyproj.CRS, band_unit: str | None) -> tuple[float, 
 
 def z_factor(
     dem_crs: pyproj.CRS, z_units: str | None, band_unit: str | None = None
-) -> tuple[float, str]:
-    """Elevation unit in horizontal units (metres for a geographic DEM), and how it was chosen.
+) -> tuple[float, str | None]:
+    """Elevation unit in horizontal units (metres for a geographic DEM), and what a run
+    must say about it: the unit assumed for a DEM that declares none, or an option
+    the DEM's declaration overrode (None when the unit is as declared or asked).
 
     Parameters
     ----------
@@ -159,12 +152,15 @@ def z_factor(
     metres = 1.0 if horizontal.is_geographic else horizontal.axis_info[0].unit_conversion_factor
     declared = declared_z_unit(dem_crs, band_unit)
     if declared is not None:
-        note = f"elevations in {_unit_words(declared[0])}, as {declared[1]} declares"
+        warning = None
         if z_units is not None and not math.isclose(Z_UNIT_METRES[z_units], declared[0]):
-            note += f"; --dem-z-units {z_units} ignored"
-        return declared[0] / float(metres), note
+            warning = (
+                f"elevations in {_unit_words(declared[0])}, as {declared[1]} declares; "
+                f"--dem-z-units {z_units} ignored"
+            )
+        return declared[0] / float(metres), warning
     if z_units is not None:
-        return Z_UNIT_METRES[z_units] / float(metres), f"elevations in {z_units} (--dem-z-units)"
+        return Z_UNIT_METRES[z_units] / float(metres), None
     unit = "metres" if horizontal.is_geographic else _unit_words(float(metres))
     return 1.0, (
         f"declares no vertical unit: elevations assumed in {unit}, its horizontal unit; "
@@ -223,7 +219,7 @@ class Grid:
     crs: pyproj.CRS
     geographic: bool
     z_factor: float
-    z_note: str = ""
+    z_warning: str | None = None
 
     def resolution(self, row_off: int, n_rows: int) -> tuple[float | np.ndarray, ...]:
         """Cell width and height for slope: CRS units, or metres per row if geographic."""
@@ -241,7 +237,7 @@ def dem_grid(dataset: rasterio.io.DatasetReader, settings: SlopeSettings) -> Gri
     crs = pyproj.CRS.from_wkt(dataset.crs.to_wkt())
     scale = dataset.scales[0] if dataset.scales and dataset.scales[0] else 1.0
     band_unit = dataset.units[0] if dataset.units else None
-    factor, note = z_factor(crs, settings.z_units, band_unit)
+    factor, warning = z_factor(crs, settings.z_units, band_unit)
     return Grid(
         transform=dataset.transform,
         width=dataset.width,
@@ -249,7 +245,7 @@ def dem_grid(dataset: rasterio.io.DatasetReader, settings: SlopeSettings) -> Gri
         crs=crs,
         geographic=_horizontal(crs).is_geographic,
         z_factor=factor * float(scale),
-        z_note=note,
+        z_warning=warning,
     )
 
 

@@ -49,14 +49,15 @@ class SlopeResult:
         Threshold -> the part of each geometry on slope over the threshold, as
         polygons in the working CRS (empty polygons where none); None unless
         asked for.
-    z_note : str
-        The elevation unit read, and whether the DEM declared it.
+    z_warning : str or None
+        What a run must say about the elevation unit (assumed, or an option
+        overridden by the DEM's declaration).
     """
 
     coverage: np.ndarray
     over_sqft: dict[float, np.ndarray]
     flags: dict[float, np.ndarray] | None = None
-    z_note: str = ""
+    z_warning: str | None = None
 
 
 @dataclass
@@ -196,5 +197,5 @@ def _result(
     over = {t: totals.counts[:, 1 + k] * sqft_per_cell for k, t in enumerate(thresholds)}
     flags = None if totals.flags is None else finish_flags(totals.flags, len(geoms), back)
     return SlopeResult(
-        coverage=np.minimum(coverage, 1.0), over_sqft=over, flags=flags, z_note=grid.z_note
+        coverage=np.minimum(coverage, 1.0), over_sqft=over, flags=flags, z_warning=grid.z_warning
     )
