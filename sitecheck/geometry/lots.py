@@ -37,8 +37,8 @@ class LotPieces:
     feature : ndarray of int
         Row of the source feature.
     outside : ndarray of bool
-        True for a part outside the lot it is reported on (in the street, or a
-        sliver over a lot line).
+        True for a part outside every lot (in the street), reported on the
+        feature's own lot.
     """
 
     geoms: np.ndarray
@@ -135,7 +135,8 @@ def split_by_lot(
     geoms = [inside]
     lot_of = [reported_lot]
     feature_of = [feature_idx]
-    outside_of = [moved]
+    # A moved sliver is an artefact of the lot line: inside the lot it is counted on.
+    outside_of = [np.zeros(len(inside), dtype=bool)]
     if keep_outside:
         outside_geoms, outside_features = _outside_parts(
             features, lots, feature_idx, lot_idx, inside_area

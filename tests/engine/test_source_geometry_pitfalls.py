@@ -144,4 +144,8 @@ def test_a_reprojection_sliver_does_not_list_the_neighbour(tmp_path):
     disturbed = _disturbed(document)
     assert list(disturbed) == ["A"]
     assert disturbed["A"] == pytest.approx(10_000.4, abs=0.01)  # nothing lost
+    # The sliver lies in a lot: it is not "outside the parcel", so the work inside
+    # lots still adds up to the drawing inside lots.
+    (entry,) = [p for p in document["parcels"] if p["parcel_id"] == "A"]
+    assert entry["metrics"]["disturbed_outside_parcel_sqft"] == 0.0
     assert any("slivers under 1 sq ft" in w and "on B" in w for w in document["warnings"])
