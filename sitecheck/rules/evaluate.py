@@ -9,7 +9,6 @@ a run.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import cast
@@ -19,22 +18,13 @@ from sitecheck.rules import syntax as node
 from sitecheck.rules.errors import RuleLanguageError
 from sitecheck.rules.names import NameInfo, is_null
 from sitecheck.rules.operations import Gap, Result, Value, known, shown
+from sitecheck.rules.ranges import HOLDS, OPERATOR_WORDS, SAME, at_end, deciding_ends
+from sitecheck.rules.ranges import relation as relation_of
 from sitecheck.rules.syntax import Expression, names_of
 from sitecheck.rules.truth import Evaluation, Truth, combine
 from sitecheck.rules.units import Quantity
 from sitecheck.rules.wording import format_pair, format_quantity, format_share
 from sitecheck.schema.metrics import SQFT_PER_ACRE
-
-HOLDS: dict[str, frozenset[str]] = {
-    "<": frozenset("<"),
-    "<=": frozenset("<="),
-    ">": frozenset(">"),
-    ">=": frozenset(">="),
-    "==": frozenset("="),
-    "!=": frozenset("<>"),
-}
-# Values this close count as equal, so unit conversions do not invent a difference.
-SAME = 1e-9
 
 
 def evaluate(
@@ -97,15 +87,9 @@ def _unknown(gap: Gap) -> Evaluation:
     return Evaluation(Truth.UNKNOWN, list(gap.reasons), list(gap.missing))
 
 
-def _relation(left: float, right: float) -> str:
-    if math.isclose(left, right, rel_tol=SAME, abs_tol=SAME):
-        return "="
-    return "<" if left < right else ">"
-
-
 def _same(left: Value, right: Value) -> bool:
     if isinstance(left, Quantity) and isinstance(right, Quantity):
-        return left.dimension == right.dimension and _relation(left.value, right.value) == "="
+        return left.dimension == right.dimension and relation_of(left.value, right.value) == "="
     return type(left) is type(right) and left == right
 
 
@@ -266,16 +250,64 @@ class _Evaluator:
         sentence = f"cannot compare {shown(left)} with {shown(right)} in {expr.text}"
         return Evaluation(Truth.UNKNOWN, [sentence])
 
-    def compare_quantities(
-        self, expr: node.Comparison, left: Quantity, right: Quantity
-    ) -> Evaluation:
+    def compare_ranges(self, expr: node.Comparison, left: Quantity, right: Quantity) -> Evaluation:
+        """A comparison with a side measured on part of its data.
+
+        It is decided only when it comes out the same wherever in their ranges
+        the two sides lie; it is then worded with the deciding ends ("at most
+        1,200 sq ft < 5,000 sq ft") and why the range ("the DEM covers 40% of
+        the disturbance"). Otherwise it is UNKNOWN and says the range.
+        """
+        ends = deciding_ends(expr.op, left, right)
+        why = "; ".join(dict.fromkeys(q.why for q in (left, right) if q.ranged and q.why))
+        if ends is None:
+            sentence = self.undecided_range(expr, left, right, why)
+            return Evaluation(Truth.UNKNOWN, [sentence], near=[sentence])
+        (left_end, left_words), (right_end, right_words) = (
+            at_end(q, end) for q, end in zip((left, right), ends, strict=True)
+        )
+        result = self.compare_quantities(expr, left_end, right_end, (left_words, right_words))
+        suffix = f" ({why})" if why else ""
+        return Evaluation(
+            result.truth,
+            [reason + suffix for reason in result.reasons],
+            result.missing,
+            [sentence + suffix for sentence in result.near],
+        )
+
+    def undecided_range(
+        self, expr: node.Comparison, left: Quantity, right: Quantity, why: str
+    ) -> str:
+        """The sentence of a comparison its ranges leave open."""
         sides = (self.side(expr.left), self.side(expr.right))
-        relation = _relation(left.value, right.value)
+        left_words, right_words = (
+            shown(q) if side.label is None else f"{side.label}{joint}{shown(q)}"
+            for side, q, joint in zip(sides, (left, right), (" is ", " "), strict=True)
+        )
+        because = f" ({why})" if why else ""
+        if left.ranged and sides[0].label is not None:
+            return (
+                f"{left_words}{because}, so whether it is {OPERATOR_WORDS[expr.op]} "
+                f"{right_words} is not known"
+            )
+        return f"whether {left_words} {expr.op} {right_words} is not known{because}"
+
+    def compare_quantities(
+        self,
+        expr: node.Comparison,
+        left: Quantity,
+        right: Quantity,
+        bounds: tuple[str, str] = ("", ""),
+    ) -> Evaluation:
+        if left.ranged or right.ranged:
+            return self.compare_ranges(expr, left, right)
+        sides = (self.side(expr.left), self.side(expr.right))
+        relation = relation_of(left.value, right.value)
         acres = _shows_acres(sides, (left, right))
         left_number, right_number = format_pair(left, right, relation == "=", acres)
         left_words, right_words = (
-            number if side.label is None else f"{side.label} {number}"
-            for side, number in zip(sides, (left_number, right_number), strict=True)
+            f"{bound}{number}" if side.label is None else f"{side.label} {bound}{number}"
+            for side, number, bound in zip(sides, (left_number, right_number), bounds, strict=True)
         )
         if self.is_near(sides, left.value, right.value):
             first, second = left_words, right_words

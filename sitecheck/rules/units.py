@@ -75,11 +75,30 @@ class Quantity:
         ``area``, ``length``, ``percent``, ``depth`` or ``number``.
     unit : str or None
         The unit it was written in when wording should show it (``acre``).
+    high : float or None
+        For a value measured on part of its data only, the most it can be:
+        ``value`` is then the least (what was measured) and the truth lies
+        between. None for a value known exactly.
+    why : str or None
+        Why a ranged value is not known exactly ("the DEM covers 40% of the
+        disturbance"), for the reasons that cite it.
     """
 
     value: float
     dimension: Dimension = "number"
     unit: str | None = None
+    high: float | None = None
+    why: str | None = None
+
+    @property
+    def ranged(self) -> bool:
+        """Whether the value is only known to lie between ``value`` and ``high``."""
+        return self.high is not None and self.high != self.value
+
+    @property
+    def top(self) -> float:
+        """The most the value can be: ``high`` for a ranged value, else ``value``."""
+        return self.value if self.high is None else self.high
 
     def __post_init__(self) -> None:
         if self.dimension not in DIMENSIONS:

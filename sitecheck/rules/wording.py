@@ -25,8 +25,11 @@ def format_number(value: float, decimals: int = DEFAULT_DECIMALS) -> str:
 def format_quantity(
     quantity: Quantity, decimals: int = DEFAULT_DECIMALS, acres: bool = False
 ) -> str:
-    """A quantity in its base unit: ``5,000 sq ft``, ``38.5%``, ``12 ft``."""
+    """A quantity in its base unit: ``5,000 sq ft``, ``38.5%``, ``12 ft``; a range
+    as ``0 to 1,200 sq ft``."""
     number = format_number(quantity.value, decimals)
+    if quantity.ranged:
+        number = f"{number} to {format_number(quantity.top, decimals)}"
     if quantity.dimension == "area":
         words = f"{number} sq ft"
         return f"{words} ({format_acres(quantity.value)})" if acres else words

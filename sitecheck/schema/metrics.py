@@ -267,6 +267,35 @@ RUNOFF_METRICS: tuple[Metric, ...] = (
 
 SQFT_PER_ACRE = 43_560.0
 
+
+@dataclass(frozen=True)
+class PartlyMeasured:
+    """A metric measured only where its data reach, so on partial data a least value.
+
+    Attributes
+    ----------
+    metric : str
+        The area measured where the data reach.
+    coverage : str
+        The share (0 to 1) of ``whole`` the data reach.
+    whole : str
+        The area metric ``metric`` is a part of; its unmeasured share is the
+        most ``metric`` can lack.
+    data : str
+        The data, as a reason names it ("the DEM").
+    """
+
+    metric: str
+    coverage: str
+    whole: str
+    data: str
+
+
+PARTLY_MEASURED: tuple[PartlyMeasured, ...] = tuple(
+    PartlyMeasured(name, "slope_data_coverage", "disturbed_area_sqft", "the DEM")
+    for name in ("disturbed_on_slope_over_15pct_sqft", "disturbed_on_slope_over_25pct_sqft")
+)
+
 # Area metrics also reported in acres, as ``<name without _sqft>_acres``.
 ACRE_METRICS: tuple[str, ...] = (
     "lot_area_sqft",

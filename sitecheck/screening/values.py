@@ -8,7 +8,11 @@ import pandas as pd
 
 from sitecheck.measure.inputs import MeasureResult
 from sitecheck.rules.attributes import ATTRIBUTES, Attribute, attribute_value, unreadable
-from sitecheck.schema.metrics import METRICS
+from sitecheck.rules.units import Quantity
+from sitecheck.schema.metrics import METRICS, PARTLY_MEASURED, PartlyMeasured
+
+# Exact cell coverage of a wholly covered shape can fall a hair short of 1.
+FULL = 1.0 - 1e-6
 
 
 def parcel_value_rows(measured: MeasureResult, rows: Sequence[int]) -> list[dict[str, object]]:
@@ -17,14 +21,9 @@ def parcel_value_rows(measured: MeasureResult, rows: Sequence[int]) -> list[dict
     columns: dict[str, list[object]] = {}
     for metric in METRICS:
         columns[metric.name] = [_metric_value(metric.kind, v) for v in picked[metric.name]]
-    # Where the DEM has no elevation under the work, its slope areas are unknown, not 0.
-    unread = (picked["slope_data_coverage"].fillna(1.0) <= 0).tolist()
-    for metric in METRICS:
-        if metric.needs == "dem" and metric.name != "slope_data_coverage":
-            values = columns[metric.name]
-            columns[metric.name] = [
-                None if blind else v for v, blind in zip(values, unread, strict=True)
-            ]
+    # Where the data under the work are partial, its areas are a range; none, unknown.
+    for partial in PARTLY_MEASURED:
+        columns[partial.metric] = _bounded(picked, partial)
     for attribute in ATTRIBUTES:
         if attribute.name in picked.columns:
             raw = picked[attribute.name].tolist()
@@ -33,6 +32,26 @@ def parcel_value_rows(measured: MeasureResult, rows: Sequence[int]) -> list[dict
     return [
         dict(zip(columns, values, strict=True)) for values in zip(*columns.values(), strict=True)
     ]
+
+
+def _bounded(picked: pd.DataFrame, partial: PartlyMeasured) -> list[object]:
+    """A partly measured metric per lot: exact where its data cover the whole, a range
+    from the measured area up to it plus the unmeasured rest elsewhere, unknown where
+    the data cover none of it."""
+    values: list[object] = []
+    rows = zip(picked[partial.metric], picked[partial.coverage], picked[partial.whole], strict=True)
+    for measured, coverage, whole in rows:
+        if pd.isna(measured) or pd.isna(coverage) or coverage >= FULL or pd.isna(whole):
+            values.append(None if pd.isna(measured) else float(measured))
+        elif coverage <= 0:
+            values.append(None)
+        else:
+            unmeasured = (1.0 - float(coverage)) * float(whole)
+            why = f"{partial.data} covers {float(coverage):.0%} of the disturbance"
+            values.append(
+                Quantity(float(measured), "area", None, float(measured) + unmeasured, why)
+            )
+    return values
 
 
 def _metric_value(kind: str, value: object) -> object:

@@ -518,7 +518,7 @@ def test_sensitive_areas_on_the_site_map(tmp_path, case, expected):
         (40_000.0, None, R, "no DEM was given"),
         (40_000.0, 20.0, T, None),
         (40_000.0, 5.0, N, None),
-        (294_000.0, 5.0, R, "the DEM covers only part"),  # the DEM ends across the work
+        (294_000.0, 5.0, R, "so whether it is over 0 sq ft is not known"),  # the DEM ends
     ],
 )
 def test_slopes_over_15_percent(tmp_path, lot, steep, expected, words):

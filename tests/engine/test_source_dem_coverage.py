@@ -3,6 +3,10 @@
 Seen with 3DEP tiles: the neighbouring tile given instead of the site's, or a
 void (nodata) under the work. ``slope_data_coverage`` is 0 and the slope rules
 of every pack must need review, as they do with no DEM at all.
+
+A tile that ends across the work measures a least value: the slope area found
+on the covered part, which the uncovered rest could raise by up to its whole
+area. Every pack's slope rules are decided only where that range decides them.
 """
 
 from __future__ import annotations
@@ -22,10 +26,17 @@ from .conftest import write_dem, write_layer
 SLOPE_METRICS = {"disturbed_on_slope_over_15pct_sqft", "disturbed_on_slope_over_25pct_sqft"}
 
 
-def _site(tmp_path: Path, dem_west: float, nodata_under_work: bool) -> dict[str, str]:
+def _site(
+    tmp_path: Path,
+    dem_west: float,
+    nodata_under_work: bool,
+    cols: int = 200,
+    grade: float = 0.30,
+    work: tuple[float, float, float, float] = (50, 50, 250, 250),
+) -> dict[str, str]:
     gpkg = tmp_path / "site.gpkg"
-    rows, cols, cell = 200, 200, 2.0
-    elevation = np.tile(np.arange(cols) * cell * 0.30, (rows, 1))  # a 30% slope, west to east
+    rows, cell = 200, 2.0
+    elevation = np.tile(np.arange(cols) * cell * grade, (rows, 1))  # west to east
     if nodata_under_work:
         elevation[:, :] = -9999.0
     return {
@@ -35,7 +46,7 @@ def _site(tmp_path: Path, dem_west: float, nodata_under_work: bool) -> dict[str,
         "disturbance": write_layer(
             gpkg,
             "disturbance",
-            [{"parcel_id": "L1", "activity": "construction", "geometry": box(50, 50, 250, 250)}],
+            [{"parcel_id": "L1", "activity": "construction", "geometry": box(*work)}],
         ),
         "dem": write_dem(tmp_path / "dem.tif", elevation, dem_west, 400.0, cell),
     }
@@ -88,3 +99,47 @@ def test_the_same_dem_over_the_work_measures_the_slope(tmp_path):
     assert metrics["slope_data_coverage"] == pytest.approx(1.0)
     assert metrics["disturbed_on_slope_over_25pct_sqft"] == pytest.approx(40_000.0, rel=0.02)
     assert triggers["scarsdale.site_limits.slope"]["outcome"] == "triggered"
+
+
+# The tile ends at x = 150 ft: it covers the west half of the 200 x 200 ft work
+# (40,000 sq ft), less the one-cell edge ring where Horn's slope has no neighbours.
+HALF_TILE_COLUMNS = 75
+
+
+@pytest.mark.parametrize("pack", ["scarsdale", "larchmont", "homer"])
+def test_flat_ground_on_half_the_work_is_not_a_finding_of_no_steep_slope(tmp_path, pack):
+    layers = _site(tmp_path, 0.0, False, cols=HALF_TILE_COLUMNS, grade=0.0)
+    metrics, triggers = _slope_outcomes(tmp_path, layers, pack)
+    assert 0.45 < metrics["slope_data_coverage"] < 0.5
+    assert metrics["disturbed_on_slope_over_15pct_sqft"] == 0
+    slope_rules = _slope_rules(pack, triggers)
+    assert slope_rules
+    covered = f"{metrics['slope_data_coverage']:.0%}"
+    for rule_id, trigger in slope_rules.items():
+        assert trigger["outcome"] == "needs_review", (rule_id, trigger["reason"])
+        # the most the slope area can be: the uncovered share of the 40,000 sq ft
+        most = (1 - metrics["slope_data_coverage"]) * 40_000
+        assert f"0 to {most:,.0f} sq ft" in trigger["reason"]
+        assert f"the DEM covers {covered} of the disturbance" in trigger["reason"]
+
+
+@pytest.mark.parametrize("pack", ["scarsdale", "larchmont", "homer"])
+def test_steep_ground_on_half_the_work_already_decides_the_rule(tmp_path, pack):
+    layers = _site(tmp_path, 0.0, False, cols=HALF_TILE_COLUMNS, grade=0.30)
+    metrics, triggers = _slope_outcomes(tmp_path, layers, pack)
+    # the covered half is all 30% slope: about 20,000 sq ft less the edge ring
+    assert 18_000 < metrics["disturbed_on_slope_over_15pct_sqft"] < 20_000
+    for rule_id, trigger in _slope_rules(pack, triggers).items():
+        assert trigger["outcome"] == "triggered", (rule_id, trigger["reason"])
+        assert "disturbed on slopes over 15% at least" in trigger["reason"]
+
+
+@pytest.mark.parametrize("pack", ["scarsdale", "larchmont", "homer"])
+def test_work_under_the_threshold_is_decided_whatever_the_slope(tmp_path, pack):
+    # 20 x 20 ft of work (400 sq ft), under every pack's disturbance threshold (Larchmont's
+    # 500 sq ft the least), part of it on the tile
+    layers = _site(tmp_path, 0.0, False, cols=HALF_TILE_COLUMNS, grade=0.0, work=(140, 50, 160, 70))
+    metrics, triggers = _slope_outcomes(tmp_path, layers, pack)
+    assert 0 < metrics["slope_data_coverage"] < 1
+    for rule_id, trigger in _slope_rules(pack, triggers).items():
+        assert trigger["outcome"] == "not_triggered", (rule_id, trigger["reason"])
