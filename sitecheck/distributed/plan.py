@@ -21,10 +21,10 @@ import pyogrio
 import pyproj
 
 from sitecheck.errors import InputError
-from sitecheck.io.crs import WorkingCRS, working_crs
+from sitecheck.io.crs import WorkingCRS
 from sitecheck.io.parcel_ids import check_ids, joined_ids
-from sitecheck.io.parcels import choose_id_field, find_field
-from sitecheck.io.readers import LayerSource, layer_crs_of, layer_fields
+from sitecheck.io.parcels import choose_id_field, find_field, measuring_crs
+from sitecheck.io.readers import LayerSource, layer_crs_of, layer_fields, refuse_outliers
 from sitecheck.schema.fields import PASSTHROUGH_CANDIDATES
 
 PLANNING_PARTITIONS = 8
@@ -97,7 +97,10 @@ def plan_partitions(
     chosen, ids, keep, warnings = _parcel_ids(source, fids, id_field)
     fids, bounds, ids = fids[keep], bounds[:, keep], ids[keep].reset_index(drop=True)
     layer_crs = layer_crs_of(source)
-    working = working_crs(layer_crs, _lonlat_centre(bounds, layer_crs), crs_override)
+    refuse_outliers(source, bounds.T, fids, layer_crs)
+    working, apart = measuring_crs(bounds.T, layer_crs, ids, crs_override)
+    if apart:
+        warnings = [*warnings, f"{source.label()}: {apart}"]
     points = gpd.GeoDataFrame(
         {
             "parcel_id": ids.to_numpy(dtype=object),
@@ -196,11 +199,3 @@ def _attributes(source: LayerSource, columns: list[str] | None) -> pd.DataFrame:
         fid_as_index=True,
         use_arrow=True,
     )
-
-
-def _lonlat_centre(bounds: np.ndarray, crs: pyproj.CRS) -> tuple[float, float]:
-    minx, miny = float(bounds[0].min()), float(bounds[1].min())
-    maxx, maxy = float(bounds[2].max()), float(bounds[3].max())
-    to_lonlat = pyproj.Transformer.from_crs(crs, "EPSG:4326", always_xy=True)
-    lon, lat = to_lonlat.transform((minx + maxx) / 2, (miny + maxy) / 2)
-    return float(lon), float(lat)

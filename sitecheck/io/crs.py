@@ -202,6 +202,76 @@ def ny_state_plane_zone(lon: float, lat: float) -> int | None:
 
 
 def utm_crs(lon: float, lat: float) -> pyproj.CRS:
-    """The WGS 84 / UTM zone CRS holding a point."""
-    zone = int((lon + 180.0) // 6.0) + 1
+    """The WGS 84 / UTM zone CRS holding a point (zones 1 to 60 only)."""
+    if not (-180.0 <= lon <= 180.0 and -90.0 <= lat <= 90.0):
+        raise InputError(
+            f"({lon:g}, {lat:g}) is not a longitude and latitude; no UTM zone holds it"
+        )
+    zone = min(int((lon + 180.0) // 6.0) + 1, 60)
     return pyproj.CRS.from_epsg((32600 if lat >= 0 else 32700) + zone)
+
+
+# How far past a projected CRS's area of use coordinates may lie before they are
+# taken for coordinates of another system: far enough for a village measured in
+# its neighbour zone's State Plane, or synthetic data near a false origin.
+PROJECTED_MARGIN_DEG = 10.0
+# How far past the working CRS's area of use a lot may lie before it is named as
+# lying apart from the rest (its area measured there is distorted).
+OUTLIER_MARGIN_DEG = 1.0
+
+
+def lonlat_centres(bounds: np.ndarray, crs: pyproj.CRS) -> tuple[np.ndarray, np.ndarray]:
+    """Longitude and latitude of the centres of feature bounds (rows minx, miny, maxx, maxy);
+    NaN where the CRS cannot place them."""
+    x = (bounds[:, 0] + bounds[:, 2]) / 2
+    y = (bounds[:, 1] + bounds[:, 3]) / 2
+    if crs.is_geographic:
+        return x, y
+    to_lonlat = pyproj.Transformer.from_crs(crs, "EPSG:4326", always_xy=True)
+    with np.errstate(all="ignore"):
+        lon, lat = to_lonlat.transform(x, y, errcheck=False)
+    lon, lat = np.asarray(lon, dtype=float), np.asarray(lat, dtype=float)
+    placed = np.isfinite(lon) & np.isfinite(lat) & (np.abs(lon) <= 180) & (np.abs(lat) <= 90)
+    return np.where(placed, lon, np.nan), np.where(placed, lat, np.nan)
+
+
+def outside_area_of_use(
+    crs: pyproj.CRS, lon: np.ndarray, lat: np.ndarray, margin_deg: float
+) -> np.ndarray:
+    """Which points lie outside the CRS's area of use, widened by ``margin_deg``;
+    unplaced (NaN) points always do."""
+    area = crs.area_of_use
+    west, south, east, north = (-180.0, -90.0, 180.0, 90.0) if area is None else area.bounds
+    with np.errstate(invalid="ignore"):
+        in_lat = (lat >= south - margin_deg) & (lat <= north + margin_deg)
+        if west <= east:
+            in_lon = (lon >= west - margin_deg) & (lon <= east + margin_deg)
+        else:  # the area crosses the antimeridian (NAD83: 167.65 E to 40.73 W)
+            in_lon = (lon >= west - margin_deg) | (lon <= east + margin_deg)
+        inside = in_lat & in_lon & (np.abs(lon) <= 180) & (np.abs(lat) <= 90)
+    return ~inside
+
+
+def layer_outliers(bounds: np.ndarray, crs: pyproj.CRS) -> np.ndarray:
+    """The features whose coordinates cannot be in their layer's CRS.
+
+    A geographic layer's coordinates must be a longitude and latitude inside
+    its datum's area of use (a longitude of 500 is none); a projected layer's
+    must lie within :data:`PROJECTED_MARGIN_DEG` of its area of use.
+    """
+    if crs.is_geographic:
+        x = np.concatenate([bounds[:, 0], bounds[:, 2]])
+        y = np.concatenate([bounds[:, 1], bounds[:, 3]])
+        outside = outside_area_of_use(crs, x, y, 0.0)
+        return outside[: len(bounds)] | outside[len(bounds) :]
+    lon, lat = lonlat_centres(bounds, crs)
+    return outside_area_of_use(crs, lon, lat, PROJECTED_MARGIN_DEG)
+
+
+def bulk_lonlat(lon: np.ndarray, lat: np.ndarray) -> tuple[float, float] | None:
+    """Where most features lie: the median longitude and latitude, so one stray
+    feature (a parcel at 0, 0) cannot move the working CRS."""
+    placed = np.isfinite(lon) & np.isfinite(lat)
+    if not placed.any():
+        return None
+    return float(np.median(lon[placed])), float(np.median(lat[placed]))

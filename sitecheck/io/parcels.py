@@ -13,7 +13,14 @@ import shapely
 
 from sitecheck.errors import InputError
 from sitecheck.io.clean import listed
-from sitecheck.io.crs import WorkingCRS, working_crs
+from sitecheck.io.crs import (
+    OUTLIER_MARGIN_DEG,
+    WorkingCRS,
+    bulk_lonlat,
+    lonlat_centres,
+    outside_area_of_use,
+    working_crs,
+)
 from sitecheck.io.parcel_ids import IdCheck, check_ids, joined_ids
 from sitecheck.io.readers import POLYGONAL, LayerReader, LayerSource
 from sitecheck.schema.fields import ID_FIELD_CANDIDATES, PASSTHROUGH_CANDIDATES
@@ -109,7 +116,11 @@ def read_parcels(
             kept[field] = frame[field]
     data = pd.DataFrame({"parcel_id": ids.to_numpy(dtype=object), **kept})
     out = gpd.GeoDataFrame(data, geometry=frame.geometry.to_numpy(), crs=frame.crs)
-    working = working_crs(pyproj.CRS(frame.crs), _lonlat_centre(out), crs_override)
+    working, apart = measuring_crs(
+        shapely.bounds(out.geometry.to_numpy()), pyproj.CRS(out.crs), out["parcel_id"], crs_override
+    )
+    if apart and not log.partial_view:  # a window's driver warns for the whole layer
+        log.warn(f"{source.label()}: {apart}")
     if not working.crs.equals(out.crs):
         out = out.to_crs(working.crs)
     return Parcels(out.reset_index(drop=True), chosen_id, working, passthrough)
@@ -171,11 +182,30 @@ def _warn_dropped_lots(log: LayerReader, source: LayerSource, id_field: str) -> 
     )
 
 
-def _lonlat_centre(frame: gpd.GeoDataFrame) -> tuple[float, float] | None:
-    """Longitude and latitude of the centre of the layer's extent."""
-    minx, miny, maxx, maxy = frame.total_bounds
-    if not np.all(np.isfinite([minx, miny, maxx, maxy])):
-        return None
-    to_lonlat = pyproj.Transformer.from_crs(frame.crs, "EPSG:4326", always_xy=True)
-    lon, lat = to_lonlat.transform((minx + maxx) / 2, (miny + maxy) / 2)
-    return float(lon), float(lat)
+def measuring_crs(
+    bounds: np.ndarray, layer_crs: pyproj.CRS, ids: pd.Series, crs_override: str | None
+) -> tuple[WorkingCRS, str | None]:
+    """The CRS to measure the lots in, chosen where most of them lie, and the lots
+    lying apart from it, worded for a warning (None when there are none).
+
+    Parameters
+    ----------
+    bounds : ndarray
+        Each lot's bounds, rows of ``minx, miny, maxx, maxy`` in ``layer_crs``.
+    ids : Series
+        The lots' ids, for naming those lying apart.
+    """
+    lon, lat = lonlat_centres(bounds, layer_crs)
+    working = working_crs(layer_crs, bulk_lonlat(lon, lat), crs_override)
+    if not layer_crs.is_geographic or crs_override:
+        return working, None
+    apart = outside_area_of_use(working.crs, lon, lat, OUTLIER_MARGIN_DEG)
+    if not apart.any():
+        return working, None
+    rows = zip(ids[apart], lon[apart], lat[apart], strict=True)
+    places = list(dict.fromkeys(f"{i} at ({x:.4g}, {y:.4g})" for i, x, y in rows))
+    return working, (
+        f"lot(s) {listed(places)} lie far from the rest, outside the area of "
+        f"{working.crs.name} (EPSG:{working.crs.to_epsg()}) chosen where most lots lie: "
+        "their areas measured there are distorted; check their coordinates"
+    )

@@ -24,6 +24,7 @@ from sitecheck.errors import InputError, no_crs
 from sitecheck.io.clean import LINEAR as LINEAR
 from sitecheck.io.clean import POLYGONAL as POLYGONAL
 from sitecheck.io.clean import clean_geometries, named_features
+from sitecheck.io.crs import layer_outliers
 from sitecheck.io.extent import MAX_BOXES, Extent
 from sitecheck.schema.roles import ROLE_BY_KEY
 
@@ -291,6 +292,26 @@ def layer_fields(source: LayerSource) -> list[str]:
     return [str(name) for name in info["fields"]]
 
 
+def refuse_outliers(source: LayerSource, bounds: np.ndarray, fids: object, crs: object) -> None:
+    """Refuse a layer with features whose coordinates cannot be in its CRS, naming them.
+
+    ``bounds`` holds rows of ``minx, miny, maxx, maxy``; see
+    :func:`sitecheck.io.crs.layer_outliers` for what cannot be.
+    """
+    if not len(bounds):
+        return
+    parsed = crs if isinstance(crs, pyproj.CRS) else pyproj.CRS.from_user_input(crs)
+    outside = layer_outliers(np.asarray(bounds, dtype=float), parsed)
+    if outside.any():
+        area = parsed.area_of_use
+        where = f" ({area.name.split(' - ')[0].rstrip('.')})" if area is not None else ""
+        raise InputError(
+            f"{source.label()}: {named_features(np.asarray(fids)[outside])} lie outside the "
+            f"area where {parsed.name}{where} is defined; their coordinates are not in this "
+            "CRS: check the layer's CRS, or these features"
+        )
+
+
 def read_layer(
     source: LayerSource,
     geometry_kinds: tuple[str, ...],
@@ -366,6 +387,7 @@ def read_layer(
     log.dropped[source.role] = pd.DataFrame(frame.iloc[dropped].drop(columns=frame.geometry.name))
     frame = frame.set_geometry(gpd.GeoSeries(geoms, crs=frame.crs, index=frame.index))
     frame = frame[~shapely.is_empty(geoms) & ~shapely.is_missing(geoms)]
+    refuse_outliers(source, shapely.bounds(frame.geometry.to_numpy()), frame["_fid"], frame.crs)
     if len(frame) == 0 and not allow_empty:
         raise InputError(f"{source.label()}: has no usable geometries")
     if target_crs is not None and not frame.crs.equals(target_crs):
