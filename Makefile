@@ -10,7 +10,8 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SAMPLE := sample_data
 DEMO_OUT := $(SAMPLE)/out
 SYSTEM_PYTHON := /usr/bin/python3
-APT_PACKAGES := qgis python3-qgis qgis-providers python3-pytest gdal-bin poppler-utils xvfb xauth
+APT_PACKAGES := qgis python3-qgis qgis-providers python3-pytest gdal-bin poppler-utils xvfb xauth \
+  postgresql postgresql-postgis
 
 .PHONY: help install demo sample qgis screenshot test test-engine test-qgis qgis-deps lint bench package resources clean
 

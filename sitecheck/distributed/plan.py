@@ -17,10 +17,10 @@ import dask_geopandas
 import geopandas as gpd
 import numpy as np
 import pandas as pd
-import pyogrio
 import pyproj
 
 from sitecheck.errors import InputError
+from sitecheck.io import vector_source
 from sitecheck.io.crs import WorkingCRS
 from sitecheck.io.parcel_ids import check_ids, joined_ids
 from sitecheck.io.parcels import choose_id_field, find_field, measuring_crs
@@ -159,10 +159,11 @@ def _one_point_per_lot(points: gpd.GeoDataFrame) -> gpd.GeoDataFrame:
 
 def _read_bounds(source: LayerSource) -> tuple[np.ndarray, np.ndarray]:
     try:
-        fids, bounds = pyogrio.read_bounds(source.path, layer=source.layer)
+        return vector_source.read_bounds(source.path, source.layer)
+    except InputError:
+        raise
     except Exception as error:
         raise InputError(f"{source.label()}: cannot read: {error}") from error
-    return np.asarray(fids, dtype=np.int64), np.asarray(bounds, dtype=float).reshape(4, -1)
 
 
 def _parcel_ids(
@@ -191,11 +192,4 @@ def _parcel_ids(
 
 
 def _attributes(source: LayerSource, columns: list[str] | None) -> pd.DataFrame:
-    return pyogrio.read_dataframe(
-        source.path,
-        layer=source.layer,
-        columns=columns,
-        read_geometry=False,
-        fid_as_index=True,
-        use_arrow=True,
-    )
+    return vector_source.read_dataframe(source.path, source.layer, columns, read_geometry=False)

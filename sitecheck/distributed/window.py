@@ -19,12 +19,12 @@ from typing import cast
 import geopandas as gpd
 import numpy as np
 import pandas as pd
-import pyogrio
 import pyproj
 import shapely
 
 from sitecheck.distributed.plan import Partition
 from sitecheck.geometry.parallel import set_workers
+from sitecheck.io import vector_source
 from sitecheck.io.extent import Extent
 from sitecheck.io.readers import LayerReader, LayerSource, read_layer
 from sitecheck.pipeline.run import screen
@@ -165,7 +165,7 @@ def screen_partition(partition: Partition, spec: TaskSpec) -> PartitionOutput:
 @cache
 def layer_crs(path: str, layer: str | None) -> pyproj.CRS:
     """The CRS of a layer, read once per worker."""
-    return pyproj.CRS.from_user_input(pyogrio.read_info(path, layer=layer)["crs"])
+    return pyproj.CRS.from_user_input(vector_source.read_info(path, layer)["crs"])
 
 
 def _grown(core: shapely.Polygon, run: RunSpec, working_crs: pyproj.CRS) -> shapely.Polygon:
@@ -176,8 +176,8 @@ def _grown(core: shapely.Polygon, run: RunSpec, working_crs: pyproj.CRS) -> shap
         if source is None:
             continue
         crs = layer_crs(source.path, source.layer)
-        bounds = pyogrio.read_bounds(
-            source.path, layer=source.layer, bbox=_bbox_in(core.bounds, working_crs, crs)
+        bounds = vector_source.read_bounds(
+            source.path, source.layer, bbox=_bbox_in(core.bounds, working_crs, crs)
         )[1]
         if bounds.size:
             box = (bounds[0].min(), bounds[1].min(), bounds[2].max(), bounds[3].max())

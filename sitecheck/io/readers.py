@@ -10,17 +10,17 @@ from __future__ import annotations
 
 import hashlib
 import os
-import warnings
 from dataclasses import dataclass, field, replace
+from typing import cast
 
 import geopandas as gpd
 import numpy as np
 import pandas as pd
-import pyogrio
 import pyproj
 import shapely
 
 from sitecheck.errors import InputError, no_crs
+from sitecheck.io import postgis, vector_source
 from sitecheck.io.clean import LINEAR as LINEAR
 from sitecheck.io.clean import POLYGONAL as POLYGONAL
 from sitecheck.io.clean import clean_geometries, named_features
@@ -55,6 +55,8 @@ class LayerSource:
         holds a colon still works; otherwise the text after the last colon is
         the layer name.
         """
+        if postgis.is_postgis(spec):
+            return cls(role, *postgis.split_spec(spec)).with_layer_chosen()
         if os.path.exists(spec):
             return cls(role, spec, None).with_layer_chosen()
         head, sep, tail = spec.rpartition(":")
@@ -72,7 +74,9 @@ class LayerSource:
         if self.layer is not None:
             return self
         try:
-            layers = [(str(name), kind) for name, kind in pyogrio.list_layers(self.path)]
+            layers = vector_source.list_layers(self.path)
+        except InputError:
+            raise
         except Exception:
             return self  # not a vector source; reading it says why
         if len(layers) == 1:
@@ -87,8 +91,10 @@ class LayerSource:
         )
 
     def label(self) -> str:
-        """Name the layer in messages: ``floodplain (flood.gpkg:S_FLD_HAZ_AR)``."""
-        where = self.path if self.layer is None else f"{self.path}:{self.layer}"
+        """Name the layer in messages: ``floodplain (flood.gpkg:S_FLD_HAZ_AR)``; a
+        database's password is not shown."""
+        path = postgis.shown(self.path)
+        where = path if self.layer is None else f"{path}:{self.layer}"
         return f"{self.role} layer ({where})"
 
 
@@ -161,7 +167,8 @@ class LayerReader:
 
     def record(self, role: str, path: str, layer: str | None, feature_count: int) -> None:
         """Note an input read, with the hash of its file for the audit block."""
-        self.inputs.append(InputRecord(role, path, layer, file_sha256(path), feature_count))
+        shown = postgis.shown(path)
+        self.inputs.append(InputRecord(role, shown, layer, file_sha256(path), feature_count))
 
     def read(
         self,
@@ -195,7 +202,9 @@ def _read_within(
 ) -> tuple[gpd.GeoDataFrame, int]:
     """The features meeting the extent's boxes, each once, and the layer's feature count."""
     try:
-        info = pyogrio.read_info(source.path, layer=source.layer, force_feature_count=True)
+        info = vector_source.read_info(source.path, source.layer, count=True)
+    except InputError:
+        raise
     except Exception as error:
         raise InputError(f"{source.label()}: cannot read: {error}") from error
     crs = source_crs(info["crs"], source)
@@ -220,28 +229,14 @@ def _read_frame(
     bbox: tuple[float, float, float, float] | None = None,
     mask: shapely.Geometry | None = None,
 ) -> gpd.GeoDataFrame:
-    """Read with Arrow when the data allow it, else through OGR features.
+    """Read a layer's features, or say in one line which layer could not be read.
 
-    Arrow is several times faster but refuses curved geometries; the
-    feature-by-feature path linearises them. ``bbox`` (in the layer's CRS)
-    keeps the features whose extent meets it, through the layer's spatial index.
+    ``bbox`` (in the layer's CRS) keeps the features whose extent meets it,
+    through the layer's spatial index.
     """
-    kwargs: dict[str, object] = {"layer": source.layer, "fid_as_index": True}
-    if columns is not None:
-        kwargs["columns"] = columns
-    if bbox is not None:
-        kwargs["bbox"] = bbox
-    if mask is not None:
-        kwargs["mask"] = mask
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", RuntimeWarning)
-            try:
-                return pyogrio.read_dataframe(source.path, use_arrow=True, **kwargs)
-            except Exception as error:
-                if "not currently supported" not in str(error) and "Arrow" not in str(error):
-                    raise
-                return pyogrio.read_dataframe(source.path, use_arrow=False, **kwargs)
+        frame = vector_source.read_dataframe(source.path, source.layer, columns, bbox, mask)
+        return cast(gpd.GeoDataFrame, frame)
     except InputError:
         raise
     except Exception as error:
@@ -277,7 +272,9 @@ def source_crs(crs: object, source: LayerSource) -> pyproj.CRS:
 def layer_crs_of(source: LayerSource) -> pyproj.CRS:
     """A layer's CRS read from its metadata alone, checked as :func:`source_crs` checks it."""
     try:
-        crs = pyogrio.read_info(source.path, layer=source.layer)["crs"]
+        crs = vector_source.read_info(source.path, source.layer)["crs"]
+    except InputError:
+        raise
     except Exception as error:
         raise InputError(f"{source.label()}: cannot read: {error}") from error
     return source_crs(crs, source)
@@ -286,7 +283,9 @@ def layer_crs_of(source: LayerSource) -> pyproj.CRS:
 def layer_fields(source: LayerSource) -> list[str]:
     """The attribute field names of a layer, without reading its features."""
     try:
-        info = pyogrio.read_info(source.path, layer=source.layer)
+        info = vector_source.read_info(source.path, source.layer)
+    except InputError:
+        raise
     except Exception as error:
         raise InputError(f"{source.label()}: cannot read: {error}") from error
     return [str(name) for name in info["fields"]]

@@ -5,8 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-import pyogrio
-
+from sitecheck.io import postgis, vector_source
 from sitecheck.io.crs import WorkingCRS
 from sitecheck.io.readers import InputRecord, file_sha256
 from sitecheck.io.writers import write_geopackage, write_json
@@ -80,9 +79,15 @@ def input_records(spec: RunSpec) -> list[InputRecord]:
             sources.append(extra)
     records = []
     for source in sources:
-        count = int(pyogrio.read_info(source.path, layer=source.layer)["features"])
+        count = int(vector_source.read_info(source.path, source.layer)["features"])
         records.append(
-            InputRecord(source.role, source.path, source.layer, file_sha256(source.path), count)
+            InputRecord(
+                source.role,
+                postgis.shown(source.path),
+                source.layer,
+                file_sha256(source.path),
+                count,
+            )
         )
     if spec.inputs.dem:
         records.append(InputRecord("dem", spec.inputs.dem, None, file_sha256(spec.inputs.dem), 0))

@@ -13,9 +13,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-import pyogrio
-
 from sitecheck.errors import InputError
+from sitecheck.io import vector_source
 from sitecheck.io.parcels import find_field
 from sitecheck.io.readers import LayerSource, layer_fields
 from sitecheck.rules.pack import load_pack
@@ -95,8 +94,8 @@ def choose_packs(
             f"{jurisdictions.label()}: no field '{jurisdiction_field}'; "
             f"fields are: {', '.join(columns)}"
         )
-    values = pyogrio.read_dataframe(
-        jurisdictions.path, layer=jurisdictions.layer, columns=[found], read_geometry=False
+    values = vector_source.read_dataframe(
+        jurisdictions.path, jurisdictions.layer, [found], read_geometry=False
     )[found]
     by_value = jurisdiction_packs(
         values.astype("string").fillna(""), ordinance, jurisdictions, found

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -62,3 +63,24 @@ def layer_writer(tmp_path: Path) -> Callable[..., str]:
         return write_layer(target, layer, rows, crs)
 
     return write
+
+
+def _postgis_server_module():
+    """tests/postgis_server.py, shared with the QGIS tests (which run in another Python)."""
+    import importlib.util
+
+    path = Path(__file__).resolve().parents[1] / "postgis_server.py"
+    spec = importlib.util.spec_from_file_location("sitecheck_tests_postgis_server", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="session")
+def postgis():
+    """A PostgreSQL + PostGIS server of the tests' own, stopped at the end of the session."""
+    server = _postgis_server_module().start()
+    yield server
+    server.stop()

@@ -140,3 +140,19 @@ def village_parameters(village: Path, **extra) -> dict:
         parameters[name.upper()] = f"{gpkg}|layername={name}"
     parameters.update(extra)
     return parameters
+
+
+@pytest.fixture(scope="session")
+def postgis():
+    """The tests' own PostgreSQL + PostGIS server (tests/postgis_server.py), stopped at the end."""
+    import importlib.util
+
+    path = REPO / "tests" / "postgis_server.py"
+    spec = importlib.util.spec_from_file_location("sitecheck_tests_postgis_server", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    server = module.start()
+    yield server
+    server.stop()
