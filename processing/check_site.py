@@ -37,10 +37,12 @@ from .compat import (
     VECTOR_POLYGON,
 )
 from .engine_algorithm import EngineAlgorithm, TemporaryFolder
-from .parameters import number_parameter, sentence
+from .parameters import number_parameter, sentence, text_arguments, text_parameter
 from .runoff_parameters import runoff_arguments, runoff_parameters
 
 ORDINANCE_IDS = tuple(pack_id for pack_id, _ in ORDINANCES)
+# Text options of the measurement given as they are typed (the engine checks them).
+TEXT_OPTIONS = ("nwi_classes", "impaired_flag")
 
 # Optional layers of the measurement: every described role with a Processing key, less the
 # required ones, the DEM and the runoff screen's soils (runoff_parameters.py has those).
@@ -157,6 +159,8 @@ class CheckSiteAlgorithm(EngineAlgorithm):
         )
         for name in ("wetland_adjacent_ft", "watercourse_buffer_ft"):
             self._add(number_parameter(name), sentence(option(name)["help"]), advanced=True)
+        for name in TEXT_OPTIONS:
+            self._add(text_parameter(name), sentence(option(name)["help"]), advanced=True)
         low, high = DESCRIPTION["slope_thresholds_pct"]
         for key, label, default in (
             (self.SLOPE_LOW_PCT, "Steep slope threshold (%)", low),
@@ -301,7 +305,7 @@ class CheckSiteAlgorithm(EngineAlgorithm):
             settings += ["--side-setbacks", setbacks]
         if self.parameterAsBoolean(parameters, self.ALL_PARCELS, context):
             settings.append("--all-parcels")
-        return settings
+        return settings + text_arguments(self, parameters, context, TEXT_OPTIONS)
 
     def _sinks(self, parameters, context, feedback, result: Path) -> dict:
         run_name = f"SiteCheck {datetime.datetime.now():%Y-%m-%d %H:%M}"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from qgis.core import QgsProcessingParameterNumber
+from qgis.core import QgsProcessingParameterNumber, QgsProcessingParameterString
 
 from ..bridge.vocabulary import option
 from .compat import NUMBER_DOUBLE
@@ -26,6 +26,28 @@ def number_parameter(name: str, key: str | None = None, label: str | None = None
     if described["maximum"] is not None:
         parameter.setMaximum(described["maximum"])
     return parameter
+
+
+def text_parameter(name: str):
+    """An optional Processing text parameter from an engine option: its key, label, default."""
+    described = option(name)
+    return QgsProcessingParameterString(
+        described["processing"],
+        described["label"],
+        defaultValue=described["default"],
+        optional=True,
+    )
+
+
+def text_arguments(algorithm, parameters, context, names: tuple[str, ...]) -> list[str]:
+    """``--flag value`` for each text option given a value in the dialog."""
+    arguments: list[str] = []
+    for name in names:
+        described = option(name)
+        value = algorithm.parameterAsString(parameters, described["processing"], context).strip()
+        if value:
+            arguments += [described["flag"], value]
+    return arguments
 
 
 def sentence(text: str) -> str:

@@ -15,6 +15,7 @@ from ..bridge.i18n import tr
 from ..bridge.vocabulary import ROLE_BY_KEY, option
 from ..bridge.vocabulary import SOIL_GROUPS as VOCABULARY_SOIL_GROUPS
 from .compat import NUMBER_DOUBLE, VECTOR_POLYGON
+from .parameters import text_arguments, text_parameter
 
 SOILS = "SOILS"
 SOIL_FIELD = "SOIL_FIELD"
@@ -46,6 +47,13 @@ def runoff_parameters() -> list[tuple[object, str, bool]]:
                 SOIL_FIELD, tr("Soil group field"), parentLayerParameterName=SOILS, optional=True
             ),
             "Default: the first of hydgrp, hydgrpdcd, HSG.",
+            True,
+        ),
+        (
+            text_parameter("soil_table"),
+            "For SSURGO map units that carry only MUKEY: the muaggatt or component table "
+            "(tabular/muaggatt.txt of the download, a CSV, or path:table of a gSSURGO "
+            "geodatabase or GeoPackage).",
             True,
         ),
         (
@@ -102,6 +110,7 @@ def runoff_arguments(algorithm, parameters, context, inputs) -> list[str]:
     field = algorithm.parameterAsString(parameters, SOIL_FIELD, context)
     if field:
         arguments += ["--soil-field", field]
+    arguments += text_arguments(algorithm, parameters, context, ("soil_table",))
     group = SOIL_GROUPS[algorithm.parameterAsEnum(parameters, DEFAULT_HSG, context)]
     if group:
         arguments += ["--default-hsg", group]

@@ -18,7 +18,7 @@ NUMBER_SETTINGS = (
     "default_side_setback_ft",
     "tolerance",
 )
-TEXT_SETTINGS = ("side_setbacks", "zoning_field")
+TEXT_SETTINGS = ("side_setbacks", "zoning_field", "nwi_classes", "impaired_flag")
 LARGEST_WIDTH_FT = 10_000.0  # a spin box needs a top; no buffer of these laws comes near it
 
 
@@ -57,6 +57,8 @@ class SettingsBox(QgsCollapsibleGroupBox):
             described = option(name)
             line = QLineEdit()
             line.setToolTip(described["help"])
+            if described["default"]:
+                line.setPlaceholderText(str(described["default"]))  # empty: the default
             line.editingFinished.connect(self.changed)
             form.addRow(described["label"], line)
             self.texts[name] = line

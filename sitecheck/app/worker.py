@@ -56,7 +56,7 @@ from sitecheck.pipeline.settings import measure_settings, runoff_options
 from sitecheck.pipeline.spec import RunSpec
 from sitecheck.reports.document import METRIC_KEYS, check_document
 from sitecheck.schema.options import option
-from sitecheck.schema.roles import DRAWN_ROLES, VECTOR_ROLES
+from sitecheck.schema.roles import DRAWN_ROLES, ROLE_BY_KEY, VECTOR_ROLES
 from sitecheck.screening.check import DEFAULT_TOLERANCE, CheckResult
 from sitecheck.screening.packs import PackChoice, choose_packs
 from sitecheck.screening.runoff_result import RunoffOptions
@@ -149,7 +149,8 @@ class Session:
         working = parcels.working
         cache: dict[str, gpd.GeoDataFrame] = {}
         for role, source in sources.items():
-            kinds = POLYGONAL + LINEAR if role == "watercourses" else POLYGONAL
+            lines_too = role in ROLE_BY_KEY and ROLE_BY_KEY[role].geometry == "line_or_polygon"
+            kinds = POLYGONAL + LINEAR if lines_too else POLYGONAL
             cache[role] = reader.read(source, kinds, target_crs=working.crs)
         for frame in cache.values():
             _ = frame.sindex  # built once here, not on the first request

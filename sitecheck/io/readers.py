@@ -185,6 +185,20 @@ class LayerReader:
             source, geometry_kinds, self, columns, target_crs, allow_empty, within=within
         )
 
+    def read_around(
+        self,
+        source: LayerSource,
+        geometry_kinds: tuple[str, ...],
+        target_crs: object,
+        within: Extent,
+    ) -> gpd.GeoDataFrame:
+        """The features meeting ``within``, whole, whatever area this reader serves.
+
+        For a layer whose features matter beyond the lots, such as the
+        waterbodies anywhere in a lot's watershed.
+        """
+        return read_layer(source, geometry_kinds, self, None, target_crs, within=within)
+
 
 def file_sha256(path: str) -> str | None:
     """Hash a file's bytes; None for a directory source such as a FileGDB."""

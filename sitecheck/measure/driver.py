@@ -19,6 +19,7 @@ from sitecheck.measure.disturbance import measure_disturbance
 from sitecheck.measure.impervious import measure_impervious
 from sitecheck.measure.inputs import MeasureInputs, MeasureResult, MeasureSettings
 from sitecheck.measure.overlays import (
+    impaired_watershed_flags,
     lot_flag_layer,
     measure_adjoining,
     measure_floodplain,
@@ -121,7 +122,7 @@ def measure(
         if inputs.sda is not None
         else parcel_flag_field(parcels, SDA_FIELD_CANDIDATES)
     )
-    metrics["in_impaired_watershed"] = lot_flag_layer(run, inputs.impaired_watersheds)
+    metrics["in_impaired_watershed"] = impaired_watershed_flags(run, inputs)
 
     progress.update(70, "measuring slopes")
     if inputs.dem is not None:

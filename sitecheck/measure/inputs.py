@@ -33,6 +33,7 @@ class MeasureInputs:
     sda: LayerSource | None = None
     zoning: LayerSource | None = None
     impaired_watersheds: LayerSource | None = None
+    watersheds: LayerSource | None = None
     adjoining_buffer: LayerSource | None = None
     dem: str | None = None
 
@@ -55,6 +56,8 @@ class MeasureSettings:
         Width of the regulated adjacent area around wetlands (NYS: 100 ft).
     nwi_classes : tuple of str
         The NWI wetland types counted as wetlands in an NWI layer.
+    impaired_flag : str, optional
+        The listed flag field of the impaired-watershed layer, or ``all``.
     watercourse_buffer_ft : float
         Buffer around watercourse lines or polygons.
     slope : SlopeSettings
@@ -69,6 +72,7 @@ class MeasureSettings:
     zoning_field: str | None = None
     wetland_adjacent_ft: float = 100.0
     nwi_classes: tuple[str, ...] = DEFAULT_NWI_CLASSES
+    impaired_flag: str | None = None
     watercourse_buffer_ft: float = 100.0
     slope: SlopeSettings = field(default_factory=SlopeSettings)
     adjoining: AdjoiningSettings = field(default_factory=AdjoiningSettings)
@@ -97,6 +101,7 @@ class MeasureSettings:
             "zoning_field": self.zoning_field,
             "wetland_adjacent_ft": self.wetland_adjacent_ft,
             "nwi_classes": list(self.nwi_classes),
+            "impaired_flag": self.impaired_flag,
             "watercourse_buffer_ft": self.watercourse_buffer_ft,
             "slope_thresholds_pct": list(self.slope.thresholds_pct),
             "dem_z_units": self.slope.z_units or "same as horizontal",

@@ -8,6 +8,7 @@ import numpy as np
 import shapely
 
 from sitecheck.constraints.adjoining import disturbance_in_buffer
+from sitecheck.constraints.impaired import impaired_watersheds
 from sitecheck.constraints.layers import buffered, district_by_lot, flood_surfaces, overlaps_surface
 from sitecheck.constraints.wetland_classes import counted_wetlands
 from sitecheck.errors import InputError
@@ -16,7 +17,7 @@ from sitecheck.io.extent import Extent
 from sitecheck.io.parcels import Parcels, find_field
 from sitecheck.io.readers import LINEAR, POLYGONAL, LayerReader, LayerSource
 from sitecheck.measure.context import Measuring
-from sitecheck.measure.inputs import MeasureSettings
+from sitecheck.measure.inputs import MeasureInputs, MeasureSettings
 from sitecheck.schema.fields import ZONING_FIELD_CANDIDATES
 
 _TRUE_TEXT = {"1", "T", "TRUE", "Y", "YES"}
@@ -132,6 +133,34 @@ def lot_flag_layer(run: Measuring, source: LayerSource | None) -> np.ndarray:
     # Every lot gets its answer, with work or not: read around all of them.
     frame = run.reader.read(source, POLYGONAL, target_crs=run.working.crs, within=run.lots_extent())
     surface = Surface.from_polygons(frame.geometry.to_numpy(), run.tile)
+    min_area = MIN_LOT_OVERLAP_SQFT / run.working.sqft_per_unit2
+    return overlaps_surface(run.parcels.geoms, surface, min_area).astype(object)
+
+
+def impaired_watershed_flags(run: Measuring, inputs: MeasureInputs) -> np.ndarray:
+    """True where a lot lies (partly) in an impaired watershed; None without the layer."""
+    if inputs.impaired_watersheds is None:
+        if inputs.watersheds is not None:
+            raise InputError(
+                f"{inputs.watersheds.label()}: --watersheds gives the basins of the listed "
+                "waters given as --impaired-watersheds; give that layer too"
+            )
+        return np.full(run.count, None, dtype=object)
+    lots = run.lots_extent()
+
+    def read(source: LayerSource, kinds: tuple[str, ...], within: Extent | None = None):
+        # Whole features, even in a Dask window: a basin and the waters in it are one fact.
+        return run.reader.read_around(source, kinds, run.working.crs, within or lots)
+
+    watersheds = impaired_watersheds(
+        read,
+        inputs.impaired_watersheds,
+        inputs.watersheds,
+        run.settings.impaired_flag,
+        run.working.feet_per_unit,
+        run.reader.warn,
+    )
+    surface = Surface.from_polygons(watersheds, run.tile)
     min_area = MIN_LOT_OVERLAP_SQFT / run.working.sqft_per_unit2
     return overlaps_surface(run.parcels.geoms, surface, min_area).astype(object)
 

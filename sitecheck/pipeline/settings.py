@@ -36,6 +36,7 @@ def measure_settings(values: Mapping[str, object]) -> MeasureSettings:
         zoning_field=_text(value_of(values, "zoning_field")),
         wetland_adjacent_ft=number("wetland_adjacent_ft"),
         nwi_classes=nwi_classes(value_of(values, "nwi_classes")),
+        impaired_flag=_text(value_of(values, "impaired_flag")),
         watercourse_buffer_ft=number("watercourse_buffer_ft"),
         slope=SlopeSettings(
             thresholds_pct=measured_slope_thresholds(value_of(values, "slope_thresholds")),

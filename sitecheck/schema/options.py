@@ -59,6 +59,16 @@ MEASURE_OPTIONS: tuple[Option, ...] = (
         "NWI wetland types counted as wetlands, comma-separated, or all (default "
         f"{','.join(DEFAULT_NWI_CLASSES)}; also {','.join(_OPEN_WATER)})",
         ",".join(DEFAULT_NWI_CLASSES),
+        processing="NWI_CLASSES",
+    ),
+    Option(
+        "impaired_flag",
+        "--impaired-flag",
+        "text",
+        "Listed flag field of the impaired watersheds",
+        "field marking the listed watersheds or waters (yes/no, 1/0) in --impaired-watersheds, "
+        "or all when every feature is listed (default: IMPAIRED, LISTED, LISTED_303D... if present)",
+        processing="IMPAIRED_FLAG",
     ),
     _feet(
         "watercourse_buffer_ft",
@@ -153,6 +163,7 @@ RUNOFF_OPTIONS: tuple[Option, ...] = (
         "SSURGO soil group table",
         "SSURGO muaggatt or component table (gSSURGO GDB or GeoPackage table, CSV, or the "
         "download's tabular/muaggatt.txt) for map units carrying only MUKEY",
+        processing="SOIL_TABLE",
     ),
     Option(
         "default_hsg",

@@ -133,8 +133,19 @@ ROLES: tuple[Role, ...] = (
         "impaired_watersheds",
         "--impaired-watersheds",
         "Impaired watersheds",
-        "Watersheds of 303(d)-listed or TMDL waters.",
+        "Watersheds of 303(d)-listed or TMDL waters; or a watershed layer with a listed "
+        "flag field (--impaired-flag); or the listed waterbodies (DEC 303(d) streams and "
+        "lakes) with --watersheds.",
+        geometry="line_or_polygon",
         processing="IMPAIRED_WATERSHEDS",
+    ),
+    Role(
+        "watersheds",
+        "--watersheds",
+        "Watersheds of the listed waters",
+        "Basins (e.g. WBD HUC-12) of the listed waterbodies given as --impaired-watersheds: "
+        "a basin holding a listed water is an impaired watershed.",
+        processing="WATERSHEDS",
     ),
     Role(
         "adjoining_buffer",

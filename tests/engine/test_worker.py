@@ -192,3 +192,29 @@ def test_serve_runs_as_a_process(village):
     )
     replies = [json.loads(line) for line in process.stdout.splitlines()]
     assert [r["op"] for r in replies] == ["ping", "quit"]
+
+
+def test_the_panels_watersheds_and_impaired_flag_reach_the_measure(village):
+    """The panel sends --watersheds as an input and --impaired-flag as a setting, as the CLI
+    takes them: the village's stream as the listed water, its zoning districts as basins."""
+    paths, _ = village
+    gpkg = paths["gpkg"]
+    request = _open_request(paths)
+    request["inputs"] |= {
+        "impaired_watersheds": f"{gpkg}:watercourses",
+        "watersheds": f"{gpkg}:zoning",
+    }
+    evaluate = {
+        "op": "evaluate",
+        "layers": {"disturbance": _layer_payload(gpkg, "disturbance")},
+    }
+    projects = pyogrio.read_dataframe(gpkg, layer="projects", read_geometry=False)
+    first = str(projects["parcel_id"].iloc[0])
+    flags = {}
+    for flag in ("all", "NO_SUCH_FIELD"):
+        opened = dict(request, settings={"impaired_flag": flag})
+        flags[flag] = _run([opened, dict(evaluate, id=first, parcel_id=first)])
+    assert flags["all"][0]["ok"] and flags["all"][1]["ok"]
+    assert flags["all"][1]["metrics"]["in_impaired_watershed"] is not None
+    refused = [reply for reply in flags["NO_SUCH_FIELD"] if not reply["ok"]]
+    assert refused and "no field 'NO_SUCH_FIELD' (--impaired-flag)" in refused[0]["error"]

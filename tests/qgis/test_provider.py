@@ -20,7 +20,7 @@ from qgis.PyQt.QtCore import QFile
 
 import processing
 
-from .conftest import village_parameters
+from .conftest import engine, village_parameters
 
 ALGORITHMS = {
     "check_site",
@@ -68,6 +68,10 @@ def test_check_site_parameter_keys(plugin):
         "DUAL_HSG",
         "RAINFALL",
         "WQV_RAINFALL",
+        "WATERSHEDS",
+        "IMPAIRED_FLAG",
+        "NWI_CLASSES",
+        "SOIL_TABLE",
     }
     options = algorithm.parameterDefinition("ORDINANCE").options()
     assert [option.split(",")[0] for option in options] == ["Larchmont", "Homer", "Scarsdale"]
@@ -110,6 +114,46 @@ def test_check_site_gives_the_same_answers_as_the_cli(plugin, village, cli_refer
         )
         assert (feature["highest_severity"] or None) == entry["highest_severity"]
     assert result["TRIGGERED_PARCELS"] >= 1
+
+
+def test_listed_streams_with_their_watersheds_answer_as_the_cli(plugin, village, tmp_path):
+    """The village's stream given as a listed water, its zoning districts standing in for the
+    basins (they cover the village and the stream crosses some of them)."""
+    gpkg = village / "village.gpkg"
+    cli_json = tmp_path / "cli.json"
+    engine(
+        "check", "--quiet", "--ordinance", "larchmont",
+        "--parcels", f"{gpkg}:parcels", "--disturbance", f"{gpkg}:disturbance",
+        "--impaired-watersheds", f"{gpkg}:watercourses",
+        "--watersheds", f"{gpkg}:zoning",
+        "--impaired-flag", "all", "--nwi-classes", "freshwater_emergent,freshwater_pond",
+        "--out", str(tmp_path / "cli.gpkg"), "--json", str(cli_json),
+    )  # fmt: skip
+    report = tmp_path / "qgis.json"
+    parameters = {
+        "ORDINANCE": 0,
+        "PARCELS": f"{gpkg}|layername=parcels",
+        "DISTURBANCE": f"{gpkg}|layername=disturbance",
+        "IMPAIRED_WATERSHEDS": f"{gpkg}|layername=watercourses",
+        "WATERSHEDS": f"{gpkg}|layername=zoning",
+        "IMPAIRED_FLAG": "all",
+        "NWI_CLASSES": "freshwater_emergent,freshwater_pond",
+        "OUTPUT": "TEMPORARY_OUTPUT",
+        "FLAGS": "TEMPORARY_OUTPUT",
+        "JSON_REPORT": str(report),
+    }
+    processing.run("sitecheck:check_site", parameters)
+    plugin_document = json.loads(report.read_text())
+    cli_document = json.loads(cli_json.read_text())
+    assert plugin_document["settings"]["impaired_flag"] == "all"
+    assert plugin_document["settings"]["nwi_classes"] == ["freshwater_emergent", "freshwater_pond"]
+    flags = {
+        p["parcel_id"]: p["metrics"]["in_impaired_watershed"] for p in plugin_document["parcels"]
+    }
+    assert flags == {
+        p["parcel_id"]: p["metrics"]["in_impaired_watershed"] for p in cli_document["parcels"]
+    }
+    assert True in flags.values() and False in flags.values()
 
 
 def test_the_sites_rainfall_replaces_pack_defaults_storm_by_storm(plugin, village, tmp_path):
