@@ -6,6 +6,7 @@ from qgis.core import (
     QgsProcessingParameterEnum,
     QgsProcessingParameterFeatureSource,
     QgsProcessingParameterField,
+    QgsProcessingParameterFile,
     QgsProcessingParameterNumber,
     QgsProcessingParameterString,
 )
@@ -14,7 +15,7 @@ from ..bridge.exchange import export_source
 from ..bridge.i18n import tr
 from ..bridge.vocabulary import ROLE_BY_KEY, option
 from ..bridge.vocabulary import SOIL_GROUPS as VOCABULARY_SOIL_GROUPS
-from .compat import NUMBER_DOUBLE, VECTOR_POLYGON
+from .compat import FILE_BEHAVIOR_FILE, NUMBER_DOUBLE, VECTOR_POLYGON
 from .parameters import text_arguments, text_parameter
 
 SOILS = "SOILS"
@@ -22,6 +23,7 @@ SOIL_FIELD = "SOIL_FIELD"
 DEFAULT_HSG = "DEFAULT_HSG"
 DUAL_HSG = "DUAL_HSG"
 RAINFALL = "RAINFALL"
+RAINFALL_FILE = "RAINFALL_FILE"
 WQV_RAINFALL = "WQV_RAINFALL"
 
 SOIL_GROUPS = ("", *VOCABULARY_SOIL_GROUPS)
@@ -88,6 +90,18 @@ def runoff_parameters() -> list[tuple[object, str, bool]]:
             False,
         ),
         (
+            QgsProcessingParameterFile(
+                RAINFALL_FILE,
+                tr("Site rainfall file (NOAA Atlas 14 PFDS CSV or NRCC table)"),
+                behavior=FILE_BEHAVIOR_FILE,
+                optional=True,
+            ),
+            "The site's 24-hour depths as downloaded: the PFDS 'export CSV' of precipitation "
+            "depths (partial-duration or annual-maximum series) or an NRCC extreme-precipitation "
+            "table. Storms typed in the rainfall text above replace the file's one by one.",
+            False,
+        ),
+        (
             QgsProcessingParameterNumber(
                 WQV_RAINFALL,
                 option("wqv_rainfall_in")["label"],
@@ -123,4 +137,7 @@ def runoff_arguments(algorithm, parameters, context, inputs) -> list[str]:
     rainfall = algorithm.parameterAsString(parameters, RAINFALL, context).strip()
     if rainfall:
         arguments += ["--rainfall", rainfall]
+    rainfall_file = algorithm.parameterAsFile(parameters, RAINFALL_FILE, context)
+    if rainfall_file:
+        arguments += ["--rainfall-file", rainfall_file]
     return arguments

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from qgis.core import QgsProject
-from qgis.gui import QgsCollapsibleGroupBox
+from qgis.gui import QgsCollapsibleGroupBox, QgsFileWidget
 from qgis.PyQt.QtCore import pyqtSignal
 from qgis.PyQt.QtWidgets import QComboBox, QFormLayout, QLineEdit
 
@@ -42,22 +42,34 @@ class RunoffBox(QgsCollapsibleGroupBox):
                 "given keep the ordinance pack's default depth, which must be confirmed."
             )
         )
+        self.rainfall_file = QgsFileWidget()
+        self.rainfall_file.setFilter(tr("Rainfall tables (*.csv *.txt);;All files (*)"))
+        self.rainfall_file.setToolTip(
+            tr(
+                "The site's depths as downloaded: a NOAA Atlas 14 PFDS depth CSV or an NRCC "
+                "extreme-precipitation table. Depths typed above replace its storms one by one."
+            )
+        )
         form.addRow(tr("Default soil group"), self.default_hsg)
         form.addRow(tr("Rainfall (in, 24-h)"), self.rainfall)
+        form.addRow(tr("Rainfall file"), self.rainfall_file)
         self.default_hsg.activated.connect(self.changed)
         self.rainfall.editingFinished.connect(self.changed)
+        self.rainfall_file.fileChanged.connect(self.changed)
 
     def options(self) -> dict:
         """The ``runoff`` object of the worker's ``open`` request."""
         return {
             "default_hsg": self.default_hsg.currentData() or None,
             "rainfall": self.rainfall.text().strip() or None,
+            "rainfall_file": self.rainfall_file.filePath().strip() or None,
         }
 
     def save(self, scope: str) -> None:
         project = QgsProject.instance()
         project.writeEntry(scope, "runoff/default_hsg", self.default_hsg.currentData() or "")
         project.writeEntry(scope, "runoff/rainfall", self.rainfall.text().strip())
+        project.writeEntry(scope, "runoff/rainfall_file", self.rainfall_file.filePath().strip())
 
     def restore(self, scope: str) -> None:
         project = QgsProject.instance()
@@ -65,3 +77,5 @@ class RunoffBox(QgsCollapsibleGroupBox):
         self.default_hsg.setCurrentIndex(max(self.default_hsg.findData(group), 0))
         rainfall, _ = project.readEntry(scope, "runoff/rainfall", "")
         self.rainfall.setText(rainfall)
+        rainfall_file, _ = project.readEntry(scope, "runoff/rainfall_file", "")
+        self.rainfall_file.setFilePath(rainfall_file)

@@ -225,11 +225,7 @@ def _runoff_columns(run: RunSpec, packs: dict[str, Pack]) -> tuple[str, ...]:
     if not run.runoff.requested:
         return ()
     storms = sorted(
-        {
-            years
-            for pack in packs.values()
-            for years in storm_depths(pack, run.runoff.rainfall).depths_in
-        }
+        {years for pack in packs.values() for years in storm_depths(pack, run.runoff).depths_in}
     )
     names = [
         f"{kind}_{years}yr" for years in storms for kind in ("runoff_pre_cuft", "peak_pre_cfs")
@@ -285,7 +281,7 @@ def _trailer(
     if runoff.requested:
         joined = pd.concat(facts) if facts else pd.DataFrame(columns=list(FACT_COLUMNS))
         used = [pack_id for pack_id in packs if (joined["pack"] == pack_id).any()]
-        storms = {pack_id: storm_depths(packs[pack_id], runoff.rainfall) for pack_id in used}
+        storms = {pack_id: storm_depths(packs[pack_id], runoff) for pack_id in used}
         screen = RunoffScreen(
             pd.DataFrame(),
             storms,

@@ -91,6 +91,9 @@ def input_records(spec: RunSpec) -> list[InputRecord]:
         )
     if spec.inputs.dem:
         records.append(InputRecord("dem", spec.inputs.dem, None, file_sha256(spec.inputs.dem), 0))
+    if spec.runoff.rainfall_file:
+        path = spec.runoff.rainfall_file
+        records.append(InputRecord("rainfall_file", path, None, file_sha256(path), 0))
     return records
 
 

@@ -60,6 +60,7 @@ def runoff_options(values: Mapping[str, object], soils: LayerSource | None) -> R
         soil_table=_text(value_of(values, "soil_table")),
         default_hsg=str(hsg).upper() if hsg else None,
         rainfall=_text(value_of(values, "rainfall")),
+        rainfall_file=_text(value_of(values, "rainfall_file")),
         settings=RunoffSettings(
             pervious_cover=str(value_of(values, "pervious_cover")),
             unimproved_cover=str(value_of(values, "unimproved_cover")),

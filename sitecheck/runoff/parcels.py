@@ -39,59 +39,21 @@ import numpy.typing as npt
 import pandas as pd
 
 from sitecheck.errors import InputError
+from sitecheck.runoff.assumptions import runoff_assumptions
 from sitecheck.runoff.curve_numbers import IMPERVIOUS, cover, cover_cn_by_lot
 from sitecheck.runoff.rational import (
-    MINIMUM_TC_MIN,
-    LawnSlope,
     composite_c,
     intensity_in_hr,
     lawn_c,
     rational_peak_cfs,
 )
-from sitecheck.runoff.scs import runoff_depth_in, runoff_volume_cuft
+from sitecheck.runoff.settings import RunoffSettings as RunoffSettings
 from sitecheck.runoff.soils import DualReading, SoilInput, hsg_shares
-from sitecheck.runoff.water_quality import DEFAULT_WQV_RAINFALL_IN, wqv_cuft
+from sitecheck.runoff.surfaces import surface_runoff_cuft
+from sitecheck.runoff.water_quality import wqv_cuft
 
 AREA_TOLERANCE_SQFT = 0.01
 """Impervious cover may exceed the lot area by this much (measurement round-off)."""
-
-
-@dataclass(frozen=True)
-class RunoffSettings:
-    """What users may change about the runoff screen.
-
-    Attributes
-    ----------
-    pervious_cover : str
-        TR-55 cover of the pervious part of a lot when no cover areas are given.
-    unimproved_cover : str
-        TR-55 cover of an SDA lot's "unimproved land area" before condition.
-    dual_hsg : {"undrained", "drained"}
-        How dual soil groups (A/D, B/D, C/D) are read.
-    wqv_rainfall_in : float
-        90% rainfall event number P for WQv, inches (confirm on Design Manual Figure 4.1).
-    tc_min : float
-        Time of concentration for the Rational method, minutes (at least 6).
-    lawn_slope : {"flat", "average", "steep"}
-        Slope class of pervious ground for the Rational C.
-    """
-
-    pervious_cover: str = "open_space_good"
-    unimproved_cover: str = "woods_good"
-    dual_hsg: DualReading = "undrained"
-    wqv_rainfall_in: float = DEFAULT_WQV_RAINFALL_IN
-    tc_min: float = MINIMUM_TC_MIN
-    lawn_slope: LawnSlope = "average"
-
-    def to_json(self) -> dict[str, object]:
-        return {
-            "pervious_cover": self.pervious_cover,
-            "unimproved_cover": self.unimproved_cover,
-            "dual_hsg": self.dual_hsg,
-            "wqv_rainfall_in": self.wqv_rainfall_in,
-            "tc_min": self.tc_min,
-            "lawn_slope": self.lawn_slope,
-        }
 
 
 @dataclass
@@ -172,6 +134,10 @@ def parcel_runoff(
     soils = hsg_shares(soil, count, settings.dual_hsg)
     cover_shares = _pervious_cover_shares(pervious_cover_sqft, settings.pervious_cover, count)
 
+    other_reading: DualReading = "drained" if settings.dual_hsg == "undrained" else "undrained"
+    other_soils = hsg_shares(soil, count, other_reading)
+    dual_lots = ~np.all((soils == other_soils) | (np.isnan(soils) & np.isnan(other_soils)), axis=1)
+
     cn_pervious = cover_cn_by_lot(cover_shares, soils)
     cn_impervious = soils @ cover(IMPERVIOUS).cn_row()
     cn_unimproved = soils @ cover(settings.unimproved_cover).cn_row()
@@ -190,22 +156,37 @@ def parcel_runoff(
         "c_pre": c_pre,
         "c_post": c_post,
     }
-    increase_by_storm = {}
+    unimproved_shares = {settings.unimproved_cover: np.ones(count)}
+
+    def volumes(depth: float, shares: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Runoff before and after, surface by surface, on one reading of the soils."""
+        as_is = surface_runoff_cuft(depth, existing, lot - existing, shares, cover_shares)
+        bare = surface_runoff_cuft(depth, np.zeros(count), lot, shares, unimproved_shares)
+        after = surface_runoff_cuft(depth, proposed, lot - proposed, shares, cover_shares)
+        return np.where(unimproved, bare, as_is), after
+
+    retention = np.full(count, np.nan)
+    drained = np.full(count, np.nan)  # 1: drained reading, 0: undrained, NaN: no dual group
     for years, depth in storms.items():
-        pre = runoff_volume_cuft(runoff_depth_in(depth, cn_pre), lot)
-        post = runoff_volume_cuft(runoff_depth_in(depth, cn_post), lot)
+        pre, post = volumes(depth, soils)
         columns[f"runoff_pre_cuft_{years}yr"] = pre
         columns[f"runoff_post_cuft_{years}yr"] = post
         intensity = float(intensity_in_hr(depth, settings.tc_min))
         columns[f"peak_pre_cfs_{years}yr"] = rational_peak_cfs(c_pre, intensity, lot)
         columns[f"peak_post_cfs_{years}yr"] = rational_peak_cfs(c_post, intensity, lot)
-        increase_by_storm[years] = post - pre
-    retention = np.full(count, np.nan)
-    for years, increase in increase_by_storm.items():
         chosen = governing == years
+        increase = post - pre
+        if dual_lots[chosen].any():
+            other_pre, other_post = volumes(depth, other_soils)
+            other_increase = other_post - other_pre
+            larger = dual_lots & (other_increase > increase)
+            taken = np.where(larger, other_reading == "drained", settings.dual_hsg == "drained")
+            drained[chosen & dual_lots] = taken[chosen & dual_lots]
+            increase = np.where(larger, other_increase, increase)
         retention[chosen] = np.maximum(increase[chosen], 0.0)
     columns["retention_storm_yr"] = governing
     columns["retention_required_cuft"] = retention
+    columns["retention_dual_drained"] = drained
     columns["wqv_cuft"] = wqv_cuft(proposed, lot, settings.wqv_rainfall_in)
 
     index = lot_area_sqft.index if isinstance(lot_area_sqft, pd.Series) else None
@@ -316,77 +297,3 @@ def _weighted(
     with np.errstate(invalid="ignore", divide="ignore"):
         share = np.where(lot > 0, impervious / lot, np.nan)
     return share * cn_impervious + (1.0 - share) * cn_pervious
-
-
-def runoff_assumptions(
-    settings: RunoffSettings,
-    storms: Mapping[int, float],
-    governing: np.ndarray,
-    unimproved_count: int,
-    no_soil_count: int,
-    cover_given: bool,
-) -> list[str]:
-    """The sentences a report prints with runoff numbers.
-
-    Parameters
-    ----------
-    settings : RunoffSettings
-    storms : mapping of int to float
-        Depth (inches) of each storm computed.
-    governing : array
-        Each lot's governing storm (years; NaN for none).
-    unimproved_count, no_soil_count : int
-        Lots measured against unimproved land; lots without a soil group.
-    cover_given : bool
-        Whether land-cover areas were given per lot.
-    """
-    depths = ", ".join(f"{years}-year {depth:g} in" for years, depth in storms.items())
-    pervious = cover(settings.pervious_cover)
-    unimproved_cover = cover(settings.unimproved_cover)
-    dual = (
-        "as group D (undrained), the higher-runoff reading"
-        if settings.dual_hsg == "undrained"
-        else "as their first letter (drained)"
-    )
-    counts = {int(years): int(np.sum(governing == years)) for years in storms}
-    governing_text = ", ".join(f"{years}-year on {_lots(n)}" for years, n in counts.items() if n)
-    lines = [
-        "Runoff volumes by the TR-55 curve-number method (USDA SCS/NRCS TR-55, 2nd ed., 1986): "
-        "Q = (P - 0.2S)^2 / (P + 0.8S), S = 1000/CN - 10, for 24-hour storms "
-        f"{depths}.",
-        "One area-weighted composite curve number per lot, as TR-55 worksheet 2 computes it; "
-        "this understates runoff where roofs and paving drain apart from lawn, most in small storms.",
-        "Impervious cover at CN 98; pervious ground as "
-        + ("the land-cover areas given per lot, else " if cover_given else "")
-        + f"'{pervious.label}' (TR-55 Table {pervious.table}); covers spread over each lot's "
-        "soils in proportion.",
-        f"Dual hydrologic soil groups (A/D, B/D, C/D) read {dual}.",
-        "Retention required is the increase in runoff VOLUME of each lot's governing storm "
-        f"({governing_text or 'none'}), never below 0: a screening measure of the storage "
-        "needed to offset the increase in peak runoff (Larchmont § 335-28A), not a design.",
-        "Water-quality volume by the NYS Stormwater Management Design Manual, Table 4.1: "
-        "WQv = P Rv A / 12, Rv = 0.05 + 0.009 I (at least 0.2), I = proposed impervious percent "
-        f"of the lot, P = {settings.wqv_rainfall_in:g} in; the 90% rainfall P varies across New "
-        "York (Figure 4.1) and must be confirmed for the site.",
-        "Peak flows by the Rational method Q = C i A (cfs, A in acres): C 0.95 on impervious "
-        f"cover and the mid-range lawn C for {settings.lawn_slope} slopes by soil texture "
-        "(HEC-22 Table 3-1; HSG A/B sandy, C/D heavy) on all pervious ground, no frequency "
-        f"factor; i is the mean intensity over Tc = {settings.tc_min:g} min at the centre of the "
-        "NRCS Type III 24-hour storm (Haan et al. 1994 mass-curve fit), on the high side; "
-        "confirm with the site's intensity-duration data.",
-    ]
-    sda = unimproved_count
-    if sda:
-        lines.append(
-            f"{_lots(sda)} in a sensitive drainage area: before condition is the whole lot as "
-            f"unimproved land, '{unimproved_cover.label}' (TR-55 Table {unimproved_cover.table}), "
-            "per Scarsdale § 254-7 (predevelopment calculations based on an unimproved land area)."
-        )
-    no_soil = no_soil_count
-    if no_soil:
-        lines.append(f"{_lots(no_soil)} without a hydrologic soil group: runoff left null.")
-    return lines
-
-
-def _lots(count: int) -> str:
-    return f"{count} lot" if count == 1 else f"{count} lots"

@@ -245,6 +245,14 @@ RUNOFF_METRICS: tuple[Metric, ...] = (
         True,
     ),
     Metric(
+        "retention_dual_drained",
+        "boolean",
+        "retention reads dual soil groups as drained",
+        "soils",
+        "Retention reads dual soil groups as drained",
+        "bool",
+    ),
+    Metric(
         "retention_storm_yr",
         "years",
         "retention design storm",

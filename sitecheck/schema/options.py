@@ -195,6 +195,15 @@ RUNOFF_OPTIONS: tuple[Option, ...] = (
         processing="RAINFALL",
     ),
     Option(
+        "rainfall_file",
+        "--rainfall-file",
+        "text",
+        "Site rainfall file (NOAA Atlas 14 PFDS CSV or NRCC table)",
+        "the site's 24-hour depths from a NOAA Atlas 14 PFDS depth CSV or an NRCC extreme "
+        "precipitation table; --rainfall replaces its storms one by one",
+        processing="RAINFALL_FILE",
+    ),
+    Option(
         "wqv_rainfall_in",
         "--wqv-rainfall",
         "number",

@@ -17,8 +17,9 @@ from sitecheck.errors import InputError
 from sitecheck.io.readers import LayerSource
 from sitecheck.rules.pack_model import Pack
 from sitecheck.runoff import RunoffSettings
-from sitecheck.runoff.parcels import runoff_assumptions
+from sitecheck.runoff.assumptions import runoff_assumptions
 from sitecheck.runoff.rainfall import DesignRainfall, user_rainfall, village_rainfall
+from sitecheck.runoff.rainfall_files import RainfallFile, read_rainfall_file
 from sitecheck.runoff.soils import hsg_from_value
 from sitecheck.schema.options import option
 from sitecheck.schema.packs import BUNDLED
@@ -43,6 +44,8 @@ class RunoffOptions:
         Soil group of lots (or the parts of lots) the soils layer does not map.
     rainfall : str or None
         ``--rainfall`` text, e.g. ``"25=6.2,100=8.0"``; replaces pack depths storm by storm.
+    rainfall_file : str or None
+        ``--rainfall-file``: a NOAA Atlas 14 PFDS CSV or NRCC table of the site's depths.
     settings : RunoffSettings
     """
 
@@ -51,6 +54,7 @@ class RunoffOptions:
     soil_table: str | None = None
     default_hsg: str | None = None
     rainfall: str | None = None
+    rainfall_file: str | None = None
     settings: RunoffSettings = field(default_factory=RunoffSettings)
 
     @property
@@ -64,6 +68,8 @@ class RunoffOptions:
             hsg_from_value(self.default_hsg, self.settings.dual_hsg)
         if self.rainfall is not None:
             user_rainfall(self.rainfall)
+        if self.rainfall_file is not None:
+            read_rainfall_file(self.rainfall_file)
         option("wqv_rainfall_in").check(self.settings.wqv_rainfall_in)
 
     def to_json(self) -> dict[str, object]:
@@ -73,6 +79,7 @@ class RunoffOptions:
             "soil_table": self.soil_table,
             "default_hsg": self.default_hsg,
             "rainfall": self.rainfall,
+            "rainfall_file": self.rainfall_file,
             **self.settings.to_json(),
         }
 
@@ -85,6 +92,7 @@ class StormDepths:
     depths_in: dict[int, float]
     given_by_user: tuple[int, ...]
     pack_rainfall: DesignRainfall | None
+    site_file: RainfallFile | None = None
 
     @property
     def pack_defaults(self) -> tuple[int, ...]:
@@ -120,6 +128,7 @@ class StormDepths:
             "pack_depths_confirmed": pack.confirmed if pack else None,
             "pack_note": pack.note if pack else None,
             "confirm": self.confirm_note(),
+            "site_file": self.site_file.to_json() if self.site_file else None,
         }
 
 
@@ -187,6 +196,7 @@ def runoff_metric_names(columns: pd.Index | list[str]) -> list[str]:
         *[name for pre in storms("runoff_pre_cuft_") for name in (pre, pre.replace("pre", "post"))],
         "retention_storm_yr",
         "retention_required_cuft",
+        "retention_dual_drained",
         "wqv_cuft",
         *[name for pre in storms("peak_pre_cfs_") for name in (pre, pre.replace("pre", "post"))],
     ]
@@ -268,8 +278,9 @@ def screen_assumptions(
     return lines
 
 
-def storm_depths(pack: Pack, rainfall_text: str | None) -> StormDepths:
-    """The depths of every storm a pack names: the user's where given, else the pack's.
+def storm_depths(pack: Pack, options: RunoffOptions) -> StormDepths:
+    """The depths of every storm a pack names: the user's where given (``--rainfall``
+    storm by storm over ``--rainfall-file``), else the pack's.
 
     Raises
     ------
@@ -279,7 +290,9 @@ def storm_depths(pack: Pack, rainfall_text: str | None) -> StormDepths:
     pack_rainfall = pack.runoff.rainfall or (
         village_rainfall(pack.id) if pack.id in BUNDLED else None
     )
-    given = user_rainfall(rainfall_text).depths_in if rainfall_text else {}
+    site_file = read_rainfall_file(options.rainfall_file) if options.rainfall_file else None
+    given = dict(site_file.depths_in) if site_file else {}
+    given |= user_rainfall(options.rainfall).depths_in if options.rainfall else {}
     wanted = pack.design_storms or tuple(
         sorted(given or (pack_rainfall.depths_in if pack_rainfall else {}))
     )
@@ -308,4 +321,5 @@ def storm_depths(pack: Pack, rainfall_text: str | None) -> StormDepths:
         depths_in=depths,
         given_by_user=tuple(years for years in depths if years in given),
         pack_rainfall=pack_rainfall,
+        site_file=site_file,
     )

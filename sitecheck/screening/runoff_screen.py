@@ -68,6 +68,8 @@ def screen_runoff(result: CheckResult, options: RunoffOptions) -> RunoffScreen:
         dtype=int,
     )
     soil_areas, unmapped = _soil_areas(measured, rows, options)
+    if options.rainfall_file:
+        measured.log.record("rainfall_file", options.rainfall_file, None, 0)
     tables = []
     facts = []
     storms: dict[str, StormDepths] = {}
@@ -78,7 +80,7 @@ def screen_runoff(result: CheckResult, options: RunoffOptions) -> RunoffScreen:
         )
         if not len(in_pack):
             continue
-        depths = storm_depths(pack, options.rainfall)
+        depths = storm_depths(pack, options)
         storms[pack_id] = depths
         table, pack_facts = _screen_pack(
             result,

@@ -230,10 +230,14 @@ def test_soil_shares_from_areas_by_group():
 #   before: S = 1000/61 - 10 = 6.3934, Ia = 1.2787,
 #           Q = (5 - 1.2787)^2 / (5 + 0.8 * 6.3934) = 13.8482 / 10.1148 = 1.3691 in
 #           volume = 1.3691 / 12 * 10,000 = 1,140.9 cu ft
-#   after:  S = 1000/72.1 - 10 = 3.8696, Ia = 0.7739,
-#           Q = (5 - 0.7739)^2 / (5 + 0.8 * 3.8696) = 17.8597 / 8.0957 = 2.2061 in
-#           volume = 2.2061 / 12 * 10,000 = 1,838.4 cu ft
-#   retention = 1,838.4 - 1,140.9 = 697.5 cu ft
+#   after, surface by surface (TR-55 chapter 2: impervious cover apart from the lawn):
+#           pavement CN 98: S = 0.20408, Ia = 0.04082,
+#           Q = (5 - 0.04082)^2 / (5 + 0.16327) = 24.5935 / 5.16327 = 4.7632 in
+#           -> 4.7632 / 12 * 3,000 = 1,190.8 cu ft
+#           lawn CN 61: 1.3691 in -> 1.3691 / 12 * 7,000 = 798.6 cu ft
+#           volume = 1,190.8 + 798.6 = 1,989.4 cu ft
+#           (the composite CN 72.1 would give 2.2061 in, 1,838.4 cu ft: 151 cu ft too few)
+#   retention = 1,989.4 - 1,140.9 = 848.5 cu ft
 #   WQv: I = 30%, Rv = 0.05 + 0.009 * 30 = 0.32, P = 1.0 in,
 #        WQv = 1.0 * 0.32 * 10,000 / 12 = 266.7 cu ft
 HAND_LOT = {"lot": 10_000.0, "existing": 0.0, "proposed": 3_000.0}
@@ -256,8 +260,8 @@ def test_hand_lot_curve_numbers_volumes_retention_and_wqv():
     assert row["cn_pre"] == pytest.approx(61.0)
     assert row["cn_post"] == pytest.approx(72.1)
     assert row["runoff_pre_cuft_10yr"] == pytest.approx(1140.9, abs=0.1)
-    assert row["runoff_post_cuft_10yr"] == pytest.approx(1838.4, abs=0.1)
-    assert row["retention_required_cuft"] == pytest.approx(697.5, abs=0.1)
+    assert row["runoff_post_cuft_10yr"] == pytest.approx(1989.4, abs=0.1)
+    assert row["retention_required_cuft"] == pytest.approx(848.5, abs=0.1)
     assert row["wqv_cuft"] == pytest.approx(266.7, abs=0.1)
 
 
@@ -297,8 +301,8 @@ def test_sda_lot_before_is_unimproved_woods_so_retention_is_larger():
     assert sda["cn_post"] == ordinary["cn_post"]
     assert sda["retention_required_cuft"] > ordinary["retention_required_cuft"] > 0
     # woods, good, HSG B, P = 5.0: S = 8.1818, Ia = 1.6364,
-    # Q = 3.3636^2 / (5 + 6.5455) = 0.98 in -> 816.6 cu ft; 1,838.4 - 816.6 = 1,021.8
-    assert sda["retention_required_cuft"] == pytest.approx(1021.8, abs=0.1)
+    # Q = 3.3636^2 / (5 + 6.5455) = 0.98 in -> 816.6 cu ft; 1,989.4 - 816.6 = 1,172.8
+    assert sda["retention_required_cuft"] == pytest.approx(1172.8, abs=0.1)
 
 
 def test_unimproved_cover_is_a_setting():

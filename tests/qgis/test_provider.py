@@ -72,6 +72,7 @@ def test_check_site_parameter_keys(plugin):
         "IMPAIRED_FLAG",
         "NWI_CLASSES",
         "SOIL_TABLE",
+        "RAINFALL_FILE",
     }
     options = algorithm.parameterDefinition("ORDINANCE").options()
     assert [option.split(",")[0] for option in options] == ["Larchmont", "Homer", "Scarsdale"]
@@ -154,6 +155,49 @@ def test_listed_streams_with_their_watersheds_answer_as_the_cli(plugin, village,
         p["parcel_id"]: p["metrics"]["in_impaired_watershed"] for p in cli_document["parcels"]
     }
     assert True in flags.values() and False in flags.values()
+
+
+PFDS_CSV = """Point precipitation frequency estimates (inches)
+NOAA Atlas 14 Volume 10 Version 3
+Data type: Precipitation depth
+Time series type: Partial duration
+Project area: Northeastern States
+Location name (ESRI Maps): Scarsdale, New York, USA
+Latitude: 40.9890 Degree
+Longitude: -73.7960 Degree
+
+PRECIPITATION FREQUENCY ESTIMATES
+by duration for ARI (years):, 1,2,5,10,25,50,100,200,500,1000
+12-hr:, 2.40,2.90,3.75,4.45,5.45,6.20,7.00,7.90,9.20,10.3
+24-hr:, 2.81,3.42,4.43,5.27,6.43,7.30,8.21,9.26,10.8,12.1
+"""
+
+
+def test_a_rainfall_file_gives_the_sites_depths_as_the_cli_reads_them(plugin, village, tmp_path):
+    rain = tmp_path / "PF_Depth_English_PDS.csv"
+    rain.write_text(PFDS_CSV)
+    report = tmp_path / "file.json"
+    processing.run(
+        "sitecheck:check_site",
+        village_parameters(
+            village, JSON_REPORT=str(report), RAINFALL_FILE=str(rain), DEFAULT_HSG=2
+        ),
+    )
+    rainfall = json.loads(report.read_text())["runoff"]["rainfall"][0]
+    # Scarsdale's design storms, each from the file's 24-hr row
+    file_depths = dict(
+        zip(
+            ("1", "2", "5", "10", "25", "50", "100"),
+            (2.81, 3.42, 4.43, 5.27, 6.43, 7.30, 8.21),
+            strict=True,
+        )
+    )
+    assert rainfall["depths_in"] and all(
+        depth == file_depths[years] for years, depth in rainfall["depths_in"].items()
+    )
+    assert rainfall["confirm"] is None
+    assert rainfall["site_file"]["source"] == "NOAA Atlas 14 Volume 10 Version 3"
+    assert rainfall["site_file"]["series"] == "partial duration"
 
 
 def test_the_sites_rainfall_replaces_pack_defaults_storm_by_storm(plugin, village, tmp_path):
