@@ -218,3 +218,31 @@ def test_the_panels_watersheds_and_impaired_flag_reach_the_measure(village):
     assert flags["all"][1]["metrics"]["in_impaired_watershed"] is not None
     refused = [reply for reply in flags["NO_SUCH_FIELD"] if not reply["ok"]]
     assert refused and "no field 'NO_SUCH_FIELD' (--impaired-flag)" in refused[0]["error"]
+
+
+def test_the_panels_rainfall_file_replaces_the_pack_defaults(village, tmp_path):
+    """The panel's runoff box sends ``rainfall_file``: its depths are the site's, nothing is
+    left to confirm; without it the pack's placeholder depths are flagged."""
+    from .test_source_rainfall_files import _pfds
+
+    paths, _ = village
+    gpkg = paths["gpkg"]
+    rain = tmp_path / "PF_Depth_English_PDS.csv"
+    rain.write_text(_pfds())
+    projects = pyogrio.read_dataframe(gpkg, layer="projects", read_geometry=False)
+    first = str(projects["parcel_id"].iloc[0])
+    evaluate = {
+        "op": "evaluate",
+        "id": first,
+        "parcel_id": first,
+        "layers": {"disturbance": _layer_payload(gpkg, "disturbance")},
+    }
+    confirm = {}
+    for name, runoff in (
+        ("defaults", {"default_hsg": "B"}),
+        ("file", {"default_hsg": "B", "rainfall_file": str(rain)}),
+    ):
+        replies = _run([dict(_open_request(paths), runoff=runoff), evaluate])
+        assert all(reply["ok"] for reply in replies), replies
+        confirm[name] = replies[1]["runoff_confirm"]
+    assert confirm["defaults"] and confirm["file"] == []
