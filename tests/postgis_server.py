@@ -118,7 +118,7 @@ class PostGIS:
 
 def start() -> PostGIS:
     """Start a server with a PostGIS database; stop it with :meth:`PostGIS.stop`."""
-    folder = Path(tempfile.mkdtemp(prefix="sitecheck-postgis-"))
+    folder = Path(tempfile.mkdtemp(prefix="postgis-for-tests-"))
     as_server_user: list[str] = []
     if os.geteuid() == 0:
         shutil.chown(folder, "postgres", "postgres")

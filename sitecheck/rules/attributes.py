@@ -99,6 +99,22 @@ ATTRIBUTES: tuple[Attribute, ...] = (
         "True when the work is part of a larger common plan of development or sale "
         "(Larchmont § 335-24, Homer § 228-78A).",
     ),
+    Attribute(
+        "existing_cultivated",
+        "boolean",
+        "landscaping of an existing cultivated area",
+        (),
+        "True when landscaping work is of an existing cultivated area (lawn, garden): "
+        "Scarsdale § 254-5(1) exempts only that.",
+    ),
+    Attribute(
+        "dec_one_acre_authorization",
+        "boolean",
+        "DEC authorization to disturb one acre or more at one time",
+        (),
+        "True when the applicant has received the DEC's authorization to disturb one acre "
+        "or more at any one time (Homer § 228-78D(2)(d): twice-weekly inspections).",
+    ),
     Attribute("project", "text", "project name", (), "A name for the project, shown in reports."),
     Attribute("land_use", "text", "land use", (), "The parcel's land-use or property class code."),
 )

@@ -2,8 +2,10 @@
 
 A rule is ``needs_review`` when an input it needs is missing, when a measured
 value lies within the tolerance band of its threshold, or when the law itself
-is ambiguous at the parcel's values (the rule's ``review_when``). A rule whose
-``unless`` names an exemption that applies is not triggered, and says so.
+is ambiguous at the parcel's values (the rule's ``review_when``), or when the law
+leaves the decision to an officer (the rule's ``discretion``: "may be exempt").
+A rule whose ``unless`` names an exemption that applies is not triggered, and
+says so; an exemption left to an officer switches nothing off.
 """
 
 from __future__ import annotations
@@ -150,6 +152,10 @@ def _evaluate_rule(
                 f"{rule.review_reason} ({facts})" if facts else str(rule.review_reason),
             )
     result = evaluate(rule.when, values, pack.names, tolerance)
+    if result.truth is Truth.TRUE and rule.discretion:
+        # The law leaves it to an officer ("may be exempt"): a question, never a finding,
+        # so the rules it would switch off stay listed.
+        return Trigger(rule, NEEDS_REVIEW, f"{rule.discretion} ({'; '.join(result.reasons)})")
     if result.truth is Truth.TRUE:
         return Trigger(rule, TRIGGERED, "; ".join(result.reasons))
     if result.truth is Truth.FALSE:

@@ -34,6 +34,7 @@ class Rule:
     review_when_text: str | None = None
     review_when: Expression | None = None
     review_reason: str | None = None
+    discretion: str | None = None
     unless: tuple[str, ...] = ()
     line: int = 0
 

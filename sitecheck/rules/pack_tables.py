@@ -30,6 +30,7 @@ _RULE_KEYS = {
     "design_storm_years",
     "review_when",
     "review_reason",
+    "discretion",
     "unless",
     "notes",
 }
@@ -205,6 +206,9 @@ def pack_rule(table: dict, names: dict[str, NameInfo], where: str, line: int, te
     requirements = table.get("requirements", [])
     if not isinstance(requirements, list) or not all(isinstance(r, str) for r in requirements):
         raise PackError(f"{context}: 'requirements' is a list of texts")
+    discretion = table.get("discretion")
+    if discretion is not None and (not isinstance(discretion, str) or not discretion.strip()):
+        raise PackError(f"{context}: 'discretion' says who decides, e.g. \"the officer decides\"")
     unless = table.get("unless", [])
     if not isinstance(unless, list) or not all(isinstance(u, str) for u in unless):
         raise PackError(f"{context}: 'unless' is a list of rule ids")
@@ -223,6 +227,7 @@ def pack_rule(table: dict, names: dict[str, NameInfo], where: str, line: int, te
         review_when_text=table.get("review_when"),
         review_when=review_when,
         review_reason=table.get("review_reason"),
+        discretion=" ".join(discretion.split()) if discretion else None,
         unless=tuple(unless),
         line=line,
     )

@@ -45,5 +45,7 @@ PROJECT_FIELDS: tuple[str, ...] = (
     "activity",
     "permit",
     "larger_common_plan",
+    "existing_cultivated",
+    "dec_one_acre_authorization",
 )
 """Project facts read from a lot's largest disturbance feature (a parcel field fills in)."""

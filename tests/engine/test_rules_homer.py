@@ -22,6 +22,8 @@ CITATIONS = {
     "homer.exempt.listed_activity": "§ 228-77E",
     "homer.exempt.routine_maintenance": "§ 228-77E(3)",
     "homer.exempt.landscaping": "§ 228-77E(9)",
+    "homer.exempt.agricultural": "§ 228-77E(1)",
+    "homer.exempt.public_maintenance": "§ 228-77E(5)",
     "homer.swppp": "§ 228-77D(4)",
     "homer.swppp.larger_common_plan": "§ 228-78A",
     "homer.phasing_plan": "§ 228-78B(2)(a)[14]",
@@ -151,41 +153,94 @@ def test_larger_common_plan_brings_a_small_project_in(tmp_path, declared, expect
     )
 
 
-# --- Exemptions (§ 228-77E), applied through `unless` ----------------------------------
+# --- Exemptions (§ 228-77E): "may be exempt", so the officer decides --------------------
+# § 228-77E: "The following activities may be exempt from review under this article."
+# (Larchmont § 335-23E: "shall be exempt".) An activity on the list is a question for
+# the stormwater management officer; the rules it would switch off stay in force.
+
+MAY_BE_EXEMPT = (
+    "may be exempt from review under § 228-77E: the stormwater management officer decides"
+)
 
 
 @pytest.mark.parametrize(
-    ("activity", "disturbed", "exemption", "exempt", "local"),
+    ("activity", "disturbed", "exemption", "exempt"),
     [
-        ("emergency", ACRE + 1_000, "homer.exempt.listed_activity", T, N),
-        ("construction", 15_000.0, "homer.exempt.listed_activity", N, T),
-        (None, 15_000.0, "homer.exempt.listed_activity", R, T),
-        ("silvicultural", 15_000.0, "homer.exempt.listed_activity", R, T),
-        ("routine_maintenance", ACRE - 1, "homer.exempt.routine_maintenance", T, N),
-        ("routine_maintenance", ACRE, "homer.exempt.routine_maintenance", N, T),
-        ("landscaping", 15_000.0, "homer.exempt.landscaping", T, N),
+        ("emergency", ACRE + 1_000, "homer.exempt.listed_activity", R),
+        ("fence_sign_or_poles", 12_000.0, "homer.exempt.listed_activity", R),
+        ("construction", 15_000.0, "homer.exempt.listed_activity", N),
+        (None, 15_000.0, "homer.exempt.listed_activity", R),
+        ("silvicultural", 15_000.0, "homer.exempt.listed_activity", R),
+        ("routine_maintenance", ACRE - 1, "homer.exempt.routine_maintenance", R),
+        ("routine_maintenance", ACRE, "homer.exempt.routine_maintenance", N),
+        ("landscaping", 15_000.0, "homer.exempt.landscaping", R),
     ],
 )
-def test_exemptions_switch_the_local_rules_off(
-    tmp_path, activity, disturbed, exemption, exempt, local
+def test_a_listed_activity_may_be_exempt_and_the_officer_decides(
+    tmp_path, activity, disturbed, exemption, exempt
 ):
     attributes = {} if activity is None else {"activity": activity}
     case = Case(lot_sqft=100_000.0, disturbed_sqft=disturbed, attributes=attributes)
     by_rule, _, _ = run(tmp_path, case)
+    # the SWPPP, inspections and stabilization are never switched off by a "may"
     expect(
         by_rule,
         {
             exemption: exempt,
-            "homer.swppp": local,
-            "homer.inspection.daily": local,
-            "homer.stabilization.14_days": local if disturbed < ACRE else N,
+            "homer.swppp": T,
+            "homer.inspection.daily": T,
+            "homer.stabilization.14_days": T if disturbed < ACRE else N,
             "homer.nysdec": T if disturbed >= ACRE else N,  # state law: never exempted here
         },
     )
-    if exempt == T:
-        assert f"exempt under {CITATIONS[exemption]}" in by_rule["homer.swppp"].reason
+    if exempt == R and activity not in (None, "silvicultural"):
+        assert MAY_BE_EXEMPT in by_rule[exemption].reason
     if activity == "silvicultural":
         assert "regulated silvicultural activity" in by_rule[exemption].reason
+
+
+def test_public_maintenance_asks_whether_a_public_entity_performs_it(tmp_path):
+    # § 228-77E(5): "Roadway and utility maintenance activities performed by a public entity."
+    case = Case(disturbed_sqft=15_000.0, attributes={"activity": "road_or_utility_maintenance"})
+    by_rule, _, _ = run(tmp_path, case)
+    expect(by_rule, {"homer.exempt.public_maintenance": R, "homer.swppp": T})
+    assert "is the work performed by a public entity?" in (
+        by_rule["homer.exempt.public_maintenance"].reason
+    )
+
+
+@pytest.mark.parametrize(
+    ("project_type", "proposed", "exemption", "barn_rule"),
+    [
+        # § 228-78A: agricultural activity "shall not include ... the construction of a barn or
+        # other agricultural building, silo, stockyard or pen"
+        ("agricultural_building", 16_000.0, N, T),
+        (None, 16_000.0, N, R),  # new impervious cover: something is built; is it a barn?
+        ("agricultural", 1_000.0, R, N),  # grazing, crops: may be exempt
+    ],
+)
+def test_a_barn_is_not_agricultural_activity(
+    tmp_path, project_type, proposed, exemption, barn_rule
+):
+    attributes = {"activity": "agricultural"}
+    if project_type:
+        attributes["project_type"] = project_type
+    case = Case(
+        lot_sqft=100_000.0,
+        disturbed_sqft=15_000.0,
+        existing_sqft=1_000.0,
+        proposed_sqft=proposed,
+        attributes=attributes,
+    )
+    by_rule, _, _ = run(tmp_path, case)
+    expect(
+        by_rule,
+        {
+            "homer.exempt.agricultural": exemption,
+            "homer.swppp": T,
+            "homer.post_construction.agricultural_building": barn_rule,
+        },
+    )
 
 
 def test_landscaping_without_an_existing_structure_is_not_exempt(tmp_path):
@@ -200,11 +255,11 @@ def test_landscaping_without_an_existing_structure_is_not_exempt(tmp_path):
     expect(by_rule, {"homer.exempt.landscaping": N, "homer.swppp": T})
 
 
-def test_an_exempt_small_project_is_not_asked_about_a_larger_plan(tmp_path):
+def test_a_small_listed_activity_is_asked_both_questions(tmp_path):
+    """A 5,000 sq ft fence job: the larger-plan question stays, beside the officer's."""
     case = Case(disturbed_sqft=5_000.0, attributes={"activity": "fence_sign_or_poles"})
     by_rule, _, _ = run(tmp_path, case)
-    expect(by_rule, {"homer.exempt.listed_activity": T, "homer.swppp.larger_common_plan": N})
-    assert "exempt under § 228-77E" in by_rule["homer.swppp.larger_common_plan"].reason
+    expect(by_rule, {"homer.exempt.listed_activity": R, "homer.swppp.larger_common_plan": R})
 
 
 # --- One acre: NYSDEC, phasing, 7-day stabilization, twice-weekly inspection -----------
@@ -223,7 +278,8 @@ def test_one_acre_disturbed(tmp_path, disturbed, acre, below):
             "homer.phasing_plan": acre,
             "homer.stabilization.7_days": acre,
             "homer.stabilization.14_days": below,
-            "homer.inspection.twice_weekly": acre,
+            # the DEC's authorization is a fact no input records: asked from one acre up
+            "homer.inspection.twice_weekly": R if acre == T else N,
         },
     )
     assert by_rule["homer.nysdec"].rule.severity == "state_permit_required"
@@ -245,9 +301,25 @@ def test_one_acre_at_one_time_follows_the_phases(tmp_path, first_phase, at_one_t
             "homer.phasing_plan": at_one_time,
             "homer.stabilization.7_days": at_one_time,
             "homer.stabilization.14_days": below,
-            "homer.inspection.twice_weekly": at_one_time,
+            "homer.inspection.twice_weekly": R if at_one_time == T else N,
         },
     )
+
+
+@pytest.mark.parametrize(("authorized", "expected"), [("true", T), ("false", N)])
+def test_twice_weekly_inspection_follows_the_dec_authorization(tmp_path, authorized, expected):
+    # § 228-78D(2)(d): "Land development activities where the applicant or developer has
+    # received authorization from the DEC to disturb one acre or more at any one time shall
+    # be inspected by a qualified inspector twice every seven days."
+    case = Case(
+        lot_sqft=100_000.0,
+        disturbed_sqft=ACRE + 1,
+        attributes={"dec_one_acre_authorization": authorized},
+    )
+    by_rule, _, _ = run(tmp_path, case)
+    expect(by_rule, {"homer.inspection.twice_weekly": expected})
+    rule = by_rule["homer.inspection.twice_weekly"].rule
+    assert not any("authorization" in item for item in rule.requirements)
 
 
 # --- Post-construction controls (§ 228-78B(2)(b), (c)) ----------------------------------

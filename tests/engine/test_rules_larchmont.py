@@ -120,7 +120,10 @@ def test_common_plan_brings_small_disturbance_in(tmp_path):
 
 @pytest.mark.parametrize("activity", sorted(EXEMPTIONS))
 def test_exempt_activity_switches_the_swppp_off(tmp_path, activity):
-    case = Case(disturbed_sqft=2_000.0, attributes={"activity": activity, "permit": "building"})
+    attributes = {"activity": activity, "permit": "building"}
+    if activity == "agricultural":
+        attributes["project_type"] = "agricultural"  # farming that builds nothing
+    case = Case(disturbed_sqft=2_000.0, attributes=attributes)
     got, by_rule, _, _ = outcomes(tmp_path, case)
     rule, citation = EXEMPTIONS[activity]
     assert got[rule] == "triggered"
@@ -133,6 +136,28 @@ def test_exempt_activity_switches_the_swppp_off(tmp_path, activity):
     assert f"exempt under {citation}" in by_rule["larchmont.swppp"].reason
     # § 335-28A applies "notwithstanding any of the foregoing": still the 50-year offset.
     assert got["larchmont.storm.50yr"] == "triggered"
+
+
+@pytest.mark.parametrize(
+    ("project_type", "proposed", "expected"),
+    [
+        ("agricultural_building", 1_000.0, "not_triggered"),
+        ("agricultural", 3_000.0, "not_triggered"),  # new impervious cover: a structure
+        (None, 1_000.0, "needs_review"),  # is a structure built? not recorded
+    ],
+)
+def test_new_agricultural_structures_are_not_agricultural_activity(
+    tmp_path, project_type, proposed, expected
+):
+    # § 335-24: agricultural activity "shall not include ... the construction of new
+    # structures associated with agricultural activities"
+    attributes = {"activity": "agricultural"}
+    if project_type:
+        attributes["project_type"] = project_type
+    case = Case(disturbed_sqft=2_000.0, proposed_sqft=proposed, attributes=attributes)
+    got, _, _, _ = outcomes(tmp_path, case)
+    assert got["larchmont.exempt.agricultural"] == expected
+    assert got["larchmont.swppp"] == "triggered"
 
 
 def test_construction_is_not_exempt(tmp_path):

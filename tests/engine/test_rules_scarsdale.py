@@ -164,6 +164,32 @@ def test_lawn_stripping_and_sod_is_exempt(tmp_path, activity, permit):
         assert "§ 254-5(11)" in by_rule["scarsdale.permit"].reason
 
 
+@pytest.mark.parametrize(
+    ("cultivated", "exemption", "permit"),
+    [
+        (None, "needs_review", "triggered"),  # the question is asked, the permit stands
+        ("true", "triggered", "not_triggered"),
+        ("false", "not_triggered", "triggered"),
+    ],
+)
+def test_landscaping_is_exempt_only_of_existing_cultivated_areas(
+    tmp_path, cultivated, exemption, permit
+):
+    # § 254-5(1): "Lawn maintenance and landscaping of existing cultivated areas, including
+    # gardens."
+    attributes = {"activity": "landscaping"}
+    if cultivated is not None:
+        attributes["existing_cultivated"] = cultivated
+    by_rule, _, _ = run_case(tmp_path, PACK, Case(disturbed_sqft=3_000.0, attributes=attributes))
+    assert by_rule["scarsdale.exempt.landscaping"].outcome == exemption
+    assert by_rule["scarsdale.exempt.listed_activity"].outcome == "not_triggered"
+    assert by_rule["scarsdale.permit"].outcome == permit
+    if cultivated is None:
+        assert "landscaping of an existing cultivated area not given" in (
+            by_rule["scarsdale.exempt.landscaping"].reason
+        )
+
+
 def test_slope_rule_needs_a_dem(tmp_path):
     without, _, _ = run_case(tmp_path / "a", PACK, Case(disturbed_sqft=6_000.0))
     assert without["scarsdale.site_limits.slope"].outcome == "needs_review"
