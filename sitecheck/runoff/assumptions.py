@@ -17,6 +17,8 @@ def runoff_assumptions(
     unimproved_count: int,
     no_soil_count: int,
     cover_given: bool,
+    storm_law: str | None = None,
+    unimproved_law: str | None = None,
 ) -> list[str]:
     """The sentences a report prints with runoff numbers.
 
@@ -31,7 +33,13 @@ def runoff_assumptions(
         Lots measured against unimproved land; lots without a soil group.
     cover_given : bool
         Whether land-cover areas were given per lot.
+    storm_law : str, optional
+        The pack's own words for where its design storms come from ("Village of
+        Larchmont § 335-28A"); None when no pack names them.
+    unimproved_law : str, optional
+        The pack's citation for measuring some lots against unimproved land.
     """
+    offset = f" ({storm_law})" if storm_law else ""
     depths = ", ".join(f"{years}-year {depth:g} in" for years, depth in storms.items())
     pervious = cover(settings.pervious_cover)
     unimproved_cover = cover(settings.unimproved_cover)
@@ -60,7 +68,7 @@ def runoff_assumptions(
         "retention_dual_drained says which (true: drained).",
         "Retention required is the increase in runoff VOLUME of each lot's governing storm "
         f"({governing_text or 'none'}), never below 0: a screening measure of the storage "
-        "needed to offset the increase in peak runoff (Larchmont § 335-28A), not a design.",
+        f"needed to offset the increase in runoff{offset}, not a design.",
         "Water-quality volume by the NYS Stormwater Management Design Manual, Table 4.1: "
         "WQv = P Rv A / 12, Rv = 0.05 + 0.009 I (at least 0.2), I = proposed impervious percent "
         f"of the lot, P = {settings.wqv_rainfall_in:g} in; the 90% rainfall P varies across New "
@@ -75,9 +83,9 @@ def runoff_assumptions(
     sda = unimproved_count
     if sda:
         lines.append(
-            f"{_lots(sda)} in a sensitive drainage area: before condition is the whole lot as "
-            f"unimproved land, '{unimproved_cover.label}' (TR-55 Table {unimproved_cover.table}), "
-            "per Scarsdale § 254-7 (predevelopment calculations based on an unimproved land area)."
+            f"{_lots(sda)} measured against unimproved land: before condition is the whole lot "
+            f"as '{unimproved_cover.label}' (TR-55 Table {unimproved_cover.table})"
+            + (f", per {unimproved_law}." if unimproved_law else ".")
         )
     no_soil = no_soil_count
     if no_soil:

@@ -213,6 +213,12 @@ FACT_COLUMNS: tuple[str, ...] = (
 )
 
 
+def _storm_law(pack: Pack) -> str | None:
+    """Where a pack's design storms come from, in its own citations."""
+    cited = [r.citation for r in pack.rules if r.design_storm_years or r.design_storms]
+    return f"{pack.name} {', '.join(dict.fromkeys(cited))}" if cited else None
+
+
 def screen_assumptions(
     facts: pd.DataFrame,
     storms: Mapping[str, StormDepths],
@@ -242,6 +248,12 @@ def screen_assumptions(
             int(mine["unimproved"].sum()),
             int(mine["no_soil"].sum()),
             False,
+            storm_law=_storm_law(pack),
+            unimproved_law=(
+                f"{pack.name} {pack.runoff.unimproved_before_citation}"
+                if pack.runoff.unimproved_before_when_text
+                else None
+            ),
         )
         if note := depths.confirm_note():
             pack_lines.insert(1, note)
@@ -309,12 +321,13 @@ def storm_depths(pack: Pack, options: RunoffOptions) -> StormDepths:
         storms = ",".join(f"{years}=INCHES" for years in missing)
         raise InputError(
             f"rainfall: pack '{pack.id}' names the {', '.join(map(str, missing))}-year storm(s) "
-            f'but has no depth for them; give --rainfall "{storms}" (24-hour inches)'
+            f'but has no depth for them; give --rainfall "{storms}" (24-hour inches) or the '
+            "site's NOAA Atlas 14 / NRCC table with --rainfall-file"
         )
     if not depths:
         raise InputError(
             f"rainfall: pack '{pack.id}' names no design storm and has no rainfall; "
-            'give --rainfall, e.g. "25=6.2,100=8.0"'
+            'give --rainfall, e.g. "25=6.2,100=8.0", or --rainfall-file'
         )
     return StormDepths(
         pack_id=pack.id,

@@ -190,6 +190,19 @@ def test_landscaping_is_exempt_only_of_existing_cultivated_areas(
         )
 
 
+@pytest.mark.parametrize("activity", [None, "fence_sign_or_poles"])
+def test_small_or_exempt_work_on_exactly_two_acres_asks_no_storm_question(tmp_path, activity):
+    # § 254-5: work under 500 sq ft needs no permit, so § 254-7's "up to two acres" /
+    # "two acres or greater" storms never arise for it.
+    attributes = {} if activity is None else {"activity": activity}
+    disturbed = 300.0 if activity is None else 3_000.0
+    case = Case(lot_sqft=TWO_ACRES, disturbed_sqft=disturbed, attributes=attributes)
+    by_rule, _, outcome_ = run_case(tmp_path, PACK, case)
+    for rule in ("scarsdale.storm.25yr", "scarsdale.storm.100yr", "scarsdale.storm_set.large"):
+        assert by_rule[rule].outcome == "not_triggered", (rule, by_rule[rule].reason)
+    assert outcome_.design_storm_years is None
+
+
 def test_slope_rule_needs_a_dem(tmp_path):
     without, _, _ = run_case(tmp_path / "a", PACK, Case(disturbed_sqft=6_000.0))
     assert without["scarsdale.site_limits.slope"].outcome == "needs_review"

@@ -141,7 +141,7 @@ def test_an_sda_lot_is_measured_against_unimproved_land(site):
         after - volume_cuft(6.2, 55.0, 20_000)
     )
     assert any(
-        "§ 254-7" in line and "1 lot in a sensitive drainage area" in line
+        "§ 254-7" in line and "1 lot measured against unimproved land" in line
         for line in result.runoff.assumptions
     )
 
@@ -346,3 +346,23 @@ def test_a_run_with_no_lot_to_screen_writes_empty_runoff_columns(site, layer_wri
     result = checked(site, RunoffOptions(soils=LayerSource.parse("soils", site["soils"])))
     table = result.parcels_with_triggers()
     assert table["cn_pre"].isna().all() and table["retention_required_cuft"].isna().all()
+
+
+@pytest.mark.parametrize(
+    ("pack", "cited", "foreign"),
+    [
+        ("larchmont", ("Village of Larchmont", "§ 335-28A"), ("Scarsdale", "Homer")),
+        ("homer", ("Village of Homer",), ("Larchmont", "Scarsdale")),
+        ("scarsdale", ("Village of Scarsdale", "§ 254-"), ("Larchmont", "Homer")),
+    ],
+)
+def test_the_runoff_assumptions_cite_only_the_pack_in_use(site, pack, cited, foreign):
+    layers = {n: LayerSource.parse(n, p) for n, p in site.items() if n not in ("soils",)}
+    options = RunoffOptions(default_hsg="B", rainfall=SITE_RAINFALL)
+    result = screen(RunSpec(MeasureInputs(**layers), ordinance=pack, runoff=options))
+    assert result.runoff is not None
+    text = " ".join(result.runoff.assumptions)
+    for village in foreign:
+        assert village not in text
+    for words in cited:
+        assert words in text
