@@ -27,6 +27,10 @@ def run_rules(args: argparse.Namespace) -> int:
     for row in rows:
         cells = "  ".join(cell.ljust(width) for cell, width in zip(row[:4], widths, strict=True))
         print(f"{cells}  {row[4]}")
+    if pack.not_evaluated:
+        print(f"\nNot evaluated ({len(pack.not_evaluated)}): check these by hand")
+        for item in pack.not_evaluated:
+            print(f"  {item.citation}  {item.requirement}: {item.reason}")
     return 0
 
 

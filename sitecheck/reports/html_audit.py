@@ -59,6 +59,7 @@ def audit_section(result: CheckResult, generated: datetime, all_parcels: bool) -
         + kv_table(run)
         + "<h4>Rule packs</h4>\n"
         + _packs_table(result)
+        + _not_evaluated(result)
         + "<h4>Input layers</h4>\n"
         + _inputs_table(result)
         + "<h4>Coordinate reference system</h4>\n"
@@ -86,6 +87,23 @@ def _packs_table(result: CheckResult) -> str:
         "<table><thead><tr><th>Pack</th><th>Ordinance</th><th>Version</th>"
         '<th class="num">Rules</th><th>File</th><th>SHA-256</th></tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table>\n"
+    )
+
+
+def _not_evaluated(result: CheckResult) -> str:
+    """The requirements each pack leaves out: what a reviewer checks by hand."""
+    rows = [
+        f"<tr><td>{esc(pack.name)}</td><td>{esc(item.citation)}</td>"
+        f"<td>{esc(item.requirement)}</td><td>{esc(item.reason)}</td></tr>"
+        for pack in result.packs.values()
+        for item in pack.not_evaluated
+    ]
+    if not rows:
+        return ""
+    return (
+        "<h4>Not evaluated: check by hand</h4>\n"
+        "<table><thead><tr><th>Pack</th><th>Section</th><th>Requirement</th><th>Why not</th>"
+        f"</tr></thead><tbody>{''.join(rows)}</tbody></table>\n"
     )
 
 

@@ -18,6 +18,7 @@ from sitecheck.rules.pack_model import Pack, PackError, Rule, base_names
 from sitecheck.rules.pack_tables import (
     PACK_KEYS,
     TOP_LEVEL_KEYS,
+    not_evaluated_items,
     pack_parameters,
     pack_rule,
     pack_table,
@@ -110,4 +111,5 @@ def load_pack_file(path: Path) -> Pack:
         notes=str(header.get("notes", "")),
         parameters=parameters,
         runoff=runoff_section(data, names, where, text),
+        not_evaluated=not_evaluated_items(data, where),
     )

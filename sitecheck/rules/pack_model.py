@@ -69,6 +69,18 @@ class RunoffSection:
 
 
 @dataclass(frozen=True)
+class NotEvaluated:
+    """A requirement of the law the pack does not evaluate, and why (shown to users)."""
+
+    citation: str
+    requirement: str
+    reason: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"citation": self.citation, "requirement": self.requirement, "reason": self.reason}
+
+
+@dataclass(frozen=True)
 class Pack:
     """An ordinance rule pack, checked and ready to evaluate."""
 
@@ -84,6 +96,7 @@ class Pack:
     notes: str = ""
     parameters: dict[str, Quantity | str | bool] = field(default_factory=dict)
     runoff: RunoffSection = field(default_factory=RunoffSection)
+    not_evaluated: tuple[NotEvaluated, ...] = ()
 
     @property
     def design_storms(self) -> tuple[int, ...]:
@@ -106,6 +119,7 @@ class Pack:
             "path": self.path,
             "sha256": self.sha256,
             "rule_count": len(self.rules),
+            "not_evaluated": [item.to_json() for item in self.not_evaluated],
         }
 
 

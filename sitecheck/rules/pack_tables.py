@@ -6,7 +6,7 @@ import re
 
 from sitecheck.rules.errors import RuleLanguageError
 from sitecheck.rules.language import NameInfo, Quantity, check, parse, parse_quantity
-from sitecheck.rules.pack_model import PackError, Rule, RunoffSection
+from sitecheck.rules.pack_model import NotEvaluated, PackError, Rule, RunoffSection
 from sitecheck.rules.syntax import Expression
 from sitecheck.schema.severities import SEVERITY_KEYS
 from sitecheck.schema.storms import DesignRainfall
@@ -36,7 +36,9 @@ _RULE_KEYS = {
 }
 
 
-TOP_LEVEL_KEYS = {"pack", "parameters", "rules", "runoff"}
+TOP_LEVEL_KEYS = {"pack", "parameters", "rules", "runoff", "not_evaluated"}
+
+_NOT_EVALUATED_KEYS = {"citation", "requirement", "reason"}
 
 
 _RUNOFF_KEYS = {"unimproved_before_when", "unimproved_before_citation", "rainfall", "notes"}
@@ -274,3 +276,25 @@ def _condition_line(text: str, rule_line: int, key: str, source: str, offset: in
     opening = text.splitlines()[key_line - 1]
     starts_below = bool(re.search(r'=\s*("""|\'\'\')\s*$', opening))
     return key_line + int(starts_below) + source[:offset].count("\n")
+
+
+def not_evaluated_items(data: dict, where: str) -> tuple[NotEvaluated, ...]:
+    """The pack's ``[[not_evaluated]]``: requirements it leaves out, each with its reason."""
+    tables = data.get("not_evaluated", [])
+    if not isinstance(tables, list):
+        raise PackError(f"{where}: 'not_evaluated' is a list of [[not_evaluated]] tables")
+    items = []
+    for number, table in enumerate(tables, start=1):
+        context = f"{where}: [[not_evaluated]] #{number}"
+        if not isinstance(table, dict):
+            raise PackError(f"{context}: must be a table")
+        refuse_unknown_keys(table, _NOT_EVALUATED_KEYS, context)
+        for key in sorted(_NOT_EVALUATED_KEYS):
+            if not isinstance(table.get(key), str) or not table[key].strip():
+                raise PackError(f"{context}: needs a text '{key}'")
+        items.append(
+            NotEvaluated(
+                *(" ".join(table[key].split()) for key in ("citation", "requirement", "reason"))
+            )
+        )
+    return tuple(items)

@@ -136,6 +136,17 @@ def test_each_project_section_lists_its_triggered_citations(checked):
             assert f"<blockquote>{html.escape(trigger['quote'])}</blockquote>" in block
 
 
+def test_the_audit_lists_what_the_pack_does_not_evaluate(checked):
+    report, document = checked["report"], checked["document"]
+    audit = report.split('<section id="audit">')[1].split("</section>")[0]
+    (pack,) = document["packs"]
+    assert pack["not_evaluated"], "the Scarsdale pack lists requirements it leaves out"
+    assert "Not evaluated: check by hand" in audit
+    for item in pack["not_evaluated"]:
+        assert html.escape(item["citation"]) in audit
+        assert html.escape(item["reason"]) in audit
+
+
 def test_the_audit_block_names_the_pack_and_input_hashes(checked):
     report, document = checked["report"], checked["document"]
     audit = report.split('<section id="audit">')[1].split("</section>")[0]

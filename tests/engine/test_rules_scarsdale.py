@@ -203,6 +203,16 @@ def test_small_or_exempt_work_on_exactly_two_acres_asks_no_storm_question(tmp_pa
     assert outcome_.design_storm_years is None
 
 
+def test_emergency_work_is_exempt_as_the_village_engineer_determines(tmp_path):
+    # § 254-5(4): "Any emergency activity which is immediately necessary for the protection
+    # of life, property or natural resources, as determined by the Village Engineer."
+    case = Case(disturbed_sqft=3_000.0, attributes={"activity": "emergency"})
+    by_rule, _, _ = run_case(tmp_path, PACK, case)
+    assert by_rule["scarsdale.exempt.emergency"].outcome == "needs_review"
+    assert "the Village Engineer determines" in by_rule["scarsdale.exempt.emergency"].reason
+    assert by_rule["scarsdale.permit"].outcome == "triggered"
+
+
 def test_slope_rule_needs_a_dem(tmp_path):
     without, _, _ = run_case(tmp_path / "a", PACK, Case(disturbed_sqft=6_000.0))
     assert without["scarsdale.site_limits.slope"].outcome == "needs_review"
