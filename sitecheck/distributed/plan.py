@@ -22,9 +22,10 @@ import pyproj
 from sitecheck.errors import InputError
 from sitecheck.io import vector_source
 from sitecheck.io.crs import WorkingCRS
+from sitecheck.io.layer_source import LayerSource, layer_crs_of, layer_fields
 from sitecheck.io.parcel_ids import check_ids, joined_ids
 from sitecheck.io.parcels import choose_id_field, find_field, measuring_crs
-from sitecheck.io.readers import LayerSource, layer_crs_of, layer_fields, refuse_outliers
+from sitecheck.io.readers import refuse_outliers
 from sitecheck.schema.fields import PASSTHROUGH_CANDIDATES
 
 PLANNING_PARTITIONS = 8

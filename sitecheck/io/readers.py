@@ -1,16 +1,17 @@
-"""Read vector layers and rasters named on the command line.
+"""Read the vector layers named on the command line, and record what was read.
 
-A layer is given as ``path`` or ``path:layer`` (any format OGR reads). Reading
-checks what the engine relies on and says which layer is wrong when it is not:
-a CRS is present, the geometry type is the one the role needs, geometries are
-valid (repaired and counted otherwise), two-dimensional and linear.
+Reading checks what the engine relies on and says which layer is wrong when it
+is not: a CRS is present, the coordinates can be in it, the geometry type is the
+one the role needs, geometries are valid (repaired and counted otherwise),
+two-dimensional and linear. Where a layer comes from and what its metadata say
+is :mod:`sitecheck.io.layer_source`.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import cast
 
 import geopandas as gpd
@@ -19,95 +20,15 @@ import pandas as pd
 import pyproj
 import shapely
 
-from sitecheck.errors import InputError, no_crs
+from sitecheck.errors import InputError
 from sitecheck.io import postgis, vector_source
 from sitecheck.io.clean import LINEAR as LINEAR
 from sitecheck.io.clean import POLYGONAL as POLYGONAL
 from sitecheck.io.clean import clean_geometries, named_features
 from sitecheck.io.crs import layer_outliers
 from sitecheck.io.extent import MAX_BOXES, Extent
-from sitecheck.schema.roles import ROLE_BY_KEY
-
-
-@dataclass(frozen=True)
-class LayerSource:
-    """Where a layer comes from.
-
-    Attributes
-    ----------
-    role : str
-        What the layer is for, as users name it (``parcels``, ``floodplain``...).
-    path : str
-        File or data source path.
-    layer : str or None
-        Layer name inside a multi-layer source; None for the first layer.
-    """
-
-    role: str
-    path: str
-    layer: str | None = None
-
-    @classmethod
-    def parse(cls, role: str, spec: str) -> LayerSource:
-        """Split ``path`` or ``path:layer`` into a source.
-
-        A spec naming an existing file is taken whole, so a path that itself
-        holds a colon still works; otherwise the text after the last colon is
-        the layer name.
-        """
-        if postgis.is_postgis(spec):
-            return cls(role, *postgis.split_spec(spec)).with_layer_chosen()
-        if os.path.exists(spec):
-            return cls(role, spec, None).with_layer_chosen()
-        head, sep, tail = spec.rpartition(":")
-        if sep and head and os.path.exists(head):
-            return cls(role, head, tail or None).with_layer_chosen()
-        raise InputError(f"{role} layer: no such file: {spec}")
-
-    def with_layer_chosen(self) -> LayerSource:
-        """The source with its layer named: a source of several layers must name one.
-
-        A source with one layer, or with one layer of a geometry the role can
-        use, names that layer; any other multi-layer source without ``:layer``
-        is refused with its layers listed, never read by its first layer.
-        """
-        if self.layer is not None:
-            return self
-        try:
-            layers = vector_source.list_layers(self.path)
-        except InputError:
-            raise
-        except Exception:
-            return self  # not a vector source; reading it says why
-        if len(layers) == 1:
-            return replace(self, layer=layers[0][0])
-        usable = [name for name, kind in layers if _usable_geometry(kind, self.role)]
-        if len(usable) == 1:
-            return replace(self, layer=usable[0])
-        listing = ", ".join(f"{name} ({kind or 'no geometry'})" for name, kind in layers)
-        raise InputError(
-            f"{self.label()}: holds {len(layers)} layers ({listing}); "
-            f"name the one to read, as {self.path}:LAYER"
-        )
-
-    def label(self) -> str:
-        """Name the layer in messages: ``floodplain (flood.gpkg:S_FLD_HAZ_AR)``; a
-        database's password is not shown."""
-        path = postgis.shown(self.path)
-        where = path if self.layer is None else f"{path}:{self.layer}"
-        return f"{self.role} layer ({where})"
-
-
-def _usable_geometry(kind: object, role: str) -> bool:
-    """Whether a layer of this OGR geometry type can serve the role (unknown types can)."""
-    if not kind:
-        return False
-    text = str(kind).upper()
-    if "UNKNOWN" in text or "POLYGON" in text or "SURFACE" in text:
-        return True
-    known = ROLE_BY_KEY.get(role)
-    lines_too = known is not None and known.geometry == "line_or_polygon"
-    return lines_too and ("LINE" in text or "CURVE" in text)
+from sitecheck.io.layer_source import LayerSource as LayerSource
+from sitecheck.io.layer_source import source_crs
 
 
 @dataclass
@@ -256,53 +177,6 @@ def _read_frame(
     except Exception as error:
         first_line = str(error).strip().splitlines()[0] if str(error).strip() else type(error)
         raise InputError(f"{source.label()}: cannot read: {first_line}") from error
-
-
-# What GDAL reports for a GeoPackage layer whose srs_id is 0 or -1, the GeoPackage
-# standard's "undefined geographic" and "undefined Cartesian" systems: no CRS at all.
-_UNDEFINED_CRS_NAMES = ("Undefined geographic SRS", "Undefined Cartesian SRS", "Undefined SRS")
-
-
-def source_crs(crs: object, source: LayerSource) -> pyproj.CRS:
-    """A layer's CRS if areas can be measured from it; else InputError naming the layer.
-
-    No CRS, the GeoPackage's undefined systems (``srs_id`` 0 and -1) and local
-    engineering systems (``LOCAL_CS``, whose units and place are unknown) are
-    refused, never read as coordinates on the ground.
-    """
-    if crs is None or crs == "":
-        raise no_crs(source.label())
-    parsed = crs if isinstance(crs, pyproj.CRS) else pyproj.CRS.from_user_input(crs)
-    if parsed.name in _UNDEFINED_CRS_NAMES:
-        raise no_crs(source.label())
-    if parsed.type_name.startswith("Engineering") or parsed.to_wkt().startswith("ENGCRS"):
-        raise InputError(
-            f"{source.label()}: has a local engineering CRS ({parsed.name}), whose place on "
-            "the ground is unknown; assign its projected CRS (e.g. EPSG:2260) and retry"
-        )
-    return parsed
-
-
-def layer_crs_of(source: LayerSource) -> pyproj.CRS:
-    """A layer's CRS read from its metadata alone, checked as :func:`source_crs` checks it."""
-    try:
-        crs = vector_source.read_info(source.path, source.layer)["crs"]
-    except InputError:
-        raise
-    except Exception as error:
-        raise InputError(f"{source.label()}: cannot read: {error}") from error
-    return source_crs(crs, source)
-
-
-def layer_fields(source: LayerSource) -> list[str]:
-    """The attribute field names of a layer, without reading its features."""
-    try:
-        info = vector_source.read_info(source.path, source.layer)
-    except InputError:
-        raise
-    except Exception as error:
-        raise InputError(f"{source.label()}: cannot read: {error}") from error
-    return [str(name) for name in info["fields"]]
 
 
 def refuse_outliers(source: LayerSource, bounds: np.ndarray, fids: object, crs: object) -> None:

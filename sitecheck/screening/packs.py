@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 
 from sitecheck.errors import InputError
 from sitecheck.io import vector_source
+from sitecheck.io.layer_source import LayerSource, layer_fields
 from sitecheck.io.parcels import find_field
-from sitecheck.io.readers import LayerSource, layer_fields
 from sitecheck.rules.pack import load_pack
 from sitecheck.rules.pack_model import Pack
 from sitecheck.schema.packs import BUNDLED
