@@ -78,7 +78,7 @@ class Table:
 
 
 @contextmanager
-def _connection(path: str) -> Iterator[object]:
+def _connection(path: str) -> Iterator[Any]:
     import psycopg
 
     try:
@@ -96,19 +96,36 @@ def _connection(path: str) -> Iterator[object]:
 
 def list_layers(path: str) -> list[tuple[str, str | None]]:
     """The database's tables with geometry, as ``(schema.table, geometry type)``."""
-    return [(table.label, table.kind) for table in _tables(path)]
-
-
-def _tables(path: str) -> list[Table]:
     with _connection(path) as connection:
-        rows = connection.execute(  # type: ignore[attr-defined]
-            "SELECT f_table_schema, f_table_name, f_geometry_column, srid, type "
-            "FROM geometry_columns ORDER BY f_table_schema, f_table_name, f_geometry_column"
-        ).fetchall()
+        return [(table.label, table.kind) for table in _tables(connection)]
+
+
+@dataclass(frozen=True)
+class _Opened:
+    """A layer's table on an open connection, and its FID column (None: row positions)."""
+
+    connection: Any
+    table: Table
+    key: str | None
+
+
+@contextmanager
+def _opened(path: str, layer: str | None) -> Iterator[_Opened]:
+    """One connection for everything a read asks of the table."""
+    with _connection(path) as connection:
+        table = _table(connection, path, layer)
+        yield _Opened(connection, table, _key(connection, table))
+
+
+def _tables(connection: Any) -> list[Table]:
+    rows = connection.execute(
+        "SELECT f_table_schema, f_table_name, f_geometry_column, srid, type "
+        "FROM geometry_columns ORDER BY f_table_schema, f_table_name, f_geometry_column"
+    ).fetchall()
     return [Table(str(r[0]), str(r[1]), str(r[2]), int(r[3]), str(r[4])) for r in rows]
 
 
-def _table(path: str, layer: str | None) -> Table:
+def _table(connection: Any, path: str, layer: str | None) -> Table:
     """The table a layer names: ``table``, ``schema.table`` or ``schema.table(column)``."""
     if layer is None:
         raise InputError(f"PostGIS {shown(path)}: name the table, as PG:...:schema.table")
@@ -116,7 +133,7 @@ def _table(path: str, layer: str | None) -> Table:
     if match is None:
         raise InputError(f"PostGIS {shown(path)}: '{layer}' is not schema.table")
     schema, name, column = match.groups()
-    tables = _tables(path)
+    tables = _tables(connection)
     found = [
         t
         for t in tables
@@ -135,10 +152,10 @@ def _table(path: str, layer: str | None) -> Table:
     return found[0]
 
 
-def _crs(connection: object, srid: int) -> pyproj.CRS | None:
+def _crs(connection: Any, srid: int) -> pyproj.CRS | None:
     if srid <= 0:
         return None
-    row = connection.execute(  # type: ignore[attr-defined]
+    row = connection.execute(
         "SELECT auth_name, auth_srid, srtext FROM spatial_ref_sys WHERE srid = %s", (srid,)
     ).fetchone()
     if row is None:
@@ -152,10 +169,9 @@ def _crs(connection: object, srid: int) -> pyproj.CRS | None:
     return pyproj.CRS.from_wkt(wkt) if wkt else None
 
 
-def _columns(connection: object, table: Table) -> list[str]:
+def _columns(connection: Any, table: Table, key: str | None) -> list[str]:
     """The table's attribute fields: neither its geometry nor its integer key (the FID)."""
-    key = _key(connection, table)
-    rows = connection.execute(  # type: ignore[attr-defined]
+    rows = connection.execute(
         "SELECT column_name FROM information_schema.columns "
         "WHERE table_schema = %s AND table_name = %s ORDER BY ordinal_position",
         (table.schema, table.name),
@@ -163,9 +179,9 @@ def _columns(connection: object, table: Table) -> list[str]:
     return [str(r[0]) for r in rows if r[0] not in (table.column, key)]
 
 
-def _key(connection: object, table: Table) -> str | None:
+def _key(connection: Any, table: Table) -> str | None:
     """The table's primary key when it is one integer column: its values are the FIDs."""
-    rows = connection.execute(  # type: ignore[attr-defined]
+    rows = connection.execute(
         "SELECT a.attname, format_type(a.atttypid, a.atttypmod) FROM pg_index i "
         "JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey) "
         "WHERE i.indrelid = %s::regclass AND i.indisprimary",
@@ -186,13 +202,13 @@ def _identifier(name: str) -> str:
 
 def read_info(path: str, layer: str | None) -> dict[str, Any]:
     """The layer's CRS, feature count and fields, as pyogrio's ``read_info`` gives them."""
-    table = _table(path, layer)
-    with _connection(path) as connection:
-        count = connection.execute(f"SELECT count(*) FROM {_qualified(table)}").fetchone()[0]  # type: ignore[attr-defined]
+    with _opened(path, layer) as opened:
+        table, connection = opened.table, opened.connection
+        count = connection.execute(f"SELECT count(*) FROM {_qualified(table)}").fetchone()[0]
         return {
             "crs": _crs(connection, table.srid),
             "features": int(count),
-            "fields": np.array(_columns(connection, table), dtype=object),
+            "fields": np.array(_columns(connection, table, opened.key), dtype=object),
             "geometry_type": table.kind,
         }
 
@@ -216,8 +232,7 @@ def _where(
 
 
 def _rows(
-    connection: object,
-    table: Table,
+    opened: _Opened,
     columns: Sequence[str],
     bbox: tuple[float, float, float, float] | None,
     mask: shapely.Geometry | None,
@@ -227,7 +242,7 @@ def _rows(
     The FID is the integer primary key, else the row's position in the table
     (from 0), as GDAL numbers a table without one.
     """
-    key = _key(connection, table)
+    table, key = opened.table, opened.key
     where, arguments = _where(table, bbox, mask)
     listing = ", ".join(columns)
     if key:
@@ -238,7 +253,7 @@ def _rows(
             f"SELECT _sitecheck_position, {listing} "
             f"FROM ({numbered} FROM {_qualified(table)}) AS numbered{where}"
         )
-    return connection.execute(query + " ORDER BY 1", arguments).fetchall()  # type: ignore[attr-defined]
+    return list(opened.connection.execute(query + " ORDER BY 1", arguments).fetchall())
 
 
 def read_dataframe(
@@ -250,15 +265,15 @@ def read_dataframe(
     read_geometry: bool = True,
 ) -> pd.DataFrame:
     """The table's rows (those meeting ``bbox`` or ``mask`` when given), indexed by FID."""
-    table = _table(path, layer)
-    with _connection(path) as connection:
-        fields = _columns(connection, table)
+    with _opened(path, layer) as opened:
+        table, connection = opened.table, opened.connection
+        fields = _columns(connection, table, opened.key)
         wanted = fields if columns is None else [c for c in fields if c in set(columns)]
         selected = [_identifier(c) for c in wanted]
         if read_geometry:
             geometry = _identifier(table.column)
             selected.append(f"ST_AsBinary(ST_Force2D(ST_CurveToLine({geometry})))")
-        rows = _rows(connection, table, selected or ["NULL"], bbox, mask)
+        rows = _rows(opened, selected or ["NULL"], bbox, mask)
         crs = _crs(connection, table.srid)
     names = ["_sitecheck_fid", *wanted, *(["_wkb"] if read_geometry else [])]
     records = [row[: len(names)] for row in rows]
@@ -278,11 +293,10 @@ def read_bounds(
 ) -> tuple[np.ndarray, np.ndarray]:
     """FIDs and bounds (``minx, miny, maxx, maxy`` rows of a 4 x n array), as pyogrio
     gives them; features without a geometry are left out."""
-    table = _table(path, layer)
-    box = f"Box2D({_identifier(table.column)})"
-    corners = [f"ST_XMin({box})", f"ST_YMin({box})", f"ST_XMax({box})", f"ST_YMax({box})"]
-    with _connection(path) as connection:
-        rows = _rows(connection, table, corners, bbox, None)
+    with _opened(path, layer) as opened:
+        box = f"Box2D({_identifier(opened.table.column)})"
+        corners = [f"ST_XMin({box})", f"ST_YMin({box})", f"ST_XMax({box})", f"ST_YMax({box})"]
+        rows = _rows(opened, corners, bbox, None)
     values = np.array([row[1:] for row in rows if row[1] is not None], dtype=float)
     fids = np.array([row[0] for row in rows if row[1] is not None], dtype=np.int64)
     return fids, values.reshape(-1, 4).T
