@@ -195,10 +195,12 @@ def measuring_crs(
     ids : Series
         The lots' ids, for naming those lying apart.
     """
+    if not layer_crs.is_geographic or crs_override:
+        # The layer's own projected CRS, or the one asked for: where the lots lie
+        # does not choose it (read_layer has already refused impossible coordinates).
+        return working_crs(layer_crs, None, crs_override), None
     lon, lat = lonlat_centres(bounds, layer_crs)
     working = working_crs(layer_crs, bulk_lonlat(lon, lat), crs_override)
-    if not layer_crs.is_geographic or crs_override:
-        return working, None
     apart = outside_area_of_use(working.crs, lon, lat, OUTLIER_MARGIN_DEG)
     if not apart.any():
         return working, None
