@@ -80,11 +80,17 @@ def parse_rainfall(text: str) -> dict[int, float]:
         if years in depths:
             raise InputError(f"{RAINFALL_OPTION}: the {years}-year storm is given twice")
         depths[years] = depth
+    return rising_depths(depths, RAINFALL_OPTION)
+
+
+def rising_depths(depths: dict[int, float], where: str) -> dict[int, float]:
+    """Depths by return period, shortest first; InputError naming ``where`` when a longer
+    return period has a smaller depth (no depth-frequency table falls)."""
     ordered = dict(sorted(depths.items()))
     for (short_years, short_depth), (long_years, long_depth) in itertools.pairwise(ordered.items()):
         if long_depth < short_depth:
             raise InputError(
-                f"{RAINFALL_OPTION}: the {long_years}-year depth {long_depth:g} in is less than "
+                f"{where}: the {long_years}-year depth {long_depth:g} in is less than "
                 f"the {short_years}-year depth {short_depth:g} in"
             )
     return ordered

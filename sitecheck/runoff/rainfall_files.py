@@ -22,12 +22,12 @@ Millimetres are converted to inches; an intensity table (in/hr) is refused.
 
 from __future__ import annotations
 
-import itertools
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from sitecheck.errors import InputError
+from sitecheck.runoff.rainfall import rising_depths
 
 OPTION = "--rainfall-file"
 MM_PER_INCH = 25.4
@@ -203,14 +203,7 @@ def _depth(path: str, cells: list[str], column: int, label: str) -> float:
 
 
 def _increasing(path: str, depths: dict[int, float]) -> dict[int, float]:
-    ordered = dict(sorted(depths.items()))
-    for years, depth in ordered.items():
+    for years, depth in depths.items():
         if not depth > 0:
             raise InputError(f"{OPTION} {path}: the {years}-year depth {depth:g} is not positive")
-    for (short, low), (long, high) in itertools.pairwise(ordered.items()):
-        if high < low:
-            raise InputError(
-                f"{OPTION} {path}: the {long}-year depth {high:g} in is less than the "
-                f"{short}-year {low:g} in: not a depth-frequency table"
-            )
-    return ordered
+    return rising_depths(depths, f"{OPTION} {path}")

@@ -140,6 +140,8 @@ def test_an_nrcc_table_gives_its_24hr_column(tmp_path):
         ("Point precipitation frequency estimates (inches)\nby duration for ARI (years):, 1,2\n"
          "60-min:, 1.0,1.2", "no 24-hr row"),
         ("just,some,numbers\n3,4,5", "neither a NOAA Atlas 14 PFDS CSV"),
+        ("Point precipitation frequency estimates (inches)\nby duration for ARI (years):, 1,2\n"
+         "24-hr:, 3.1,2.9", "the 2-year depth 2.9 in is less than the 1-year depth 3.1 in"),
     ],
 )  # fmt: skip
 def test_files_that_are_not_depth_tables_are_refused_in_one_line(tmp_path, text, words):
