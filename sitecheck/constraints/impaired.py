@@ -48,9 +48,6 @@ WBD_FIELDS = ("HUC12", "HUC_12")
 EVERY_POLYGON = "all"
 YES = {"1", "T", "TRUE", "Y", "YES"}
 NO = {"0", "F", "FALSE", "N", "NO"}
-# A listed water must cross into a basin by more than this (a stream on the divide
-# touches both basins' edges).
-MIN_REACH_FT = 1.0
 
 Reader = Callable[..., gpd.GeoDataFrame]
 
@@ -60,7 +57,6 @@ def impaired_watersheds(
     impaired: LayerSource,
     watersheds: LayerSource | None,
     flag: str | None,
-    feet_per_unit: float,
     warn: Callable[[str], None],
 ) -> np.ndarray:
     """The impaired watershed polygons, in the working CRS.
@@ -79,7 +75,7 @@ def impaired_watersheds(
         ``--impaired-flag``: the listed flag field, or ``all``.
     """
     if watersheds is not None:
-        return _basins_of_listed_waters(read, impaired, watersheds, flag, feet_per_unit, warn)
+        return _basins_of_listed_waters(read, impaired, watersheds, flag, warn)
     frame = read(impaired, POLYGONAL + LINEAR)
     kinds = set(shapely.get_type_id(frame.geometry.to_numpy()))
     if kinds & {1, 2, 5}:  # LineString, LinearRing, MultiLineString
@@ -103,10 +99,9 @@ def _basins_of_listed_waters(
     waters: LayerSource,
     watersheds: LayerSource,
     flag: str | None,
-    feet_per_unit: float,
     warn: Callable[[str], None],
 ) -> np.ndarray:
-    """The basins holding a listed water, by more than a touch of their edge."""
+    """The basins holding a listed water, more than touching their edge."""
     basins = read(watersheds, POLYGONAL)
     basin_geoms = basins.geometry.to_numpy()
     if not len(basin_geoms):
@@ -117,9 +112,10 @@ def _basins_of_listed_waters(
     listed = frame.geometry.to_numpy()[_listed_rows(frame, waters, flag, warn)]
     if not len(listed):
         return basin_geoms[:0]
-    inner = shapely.buffer(basin_geoms, -MIN_REACH_FT / feet_per_unit)
-    basin_index, _ = shapely.STRtree(listed).query(inner, predicate="intersects")
-    return basin_geoms[np.unique(basin_index)]
+    basin_index, water_index = shapely.STRtree(listed).query(basin_geoms, predicate="intersects")
+    # A stream on the divide, or ending on a basin's edge, only touches that basin.
+    inside = ~shapely.touches(basin_geoms[basin_index], listed[water_index])
+    return basin_geoms[np.unique(basin_index[inside])]
 
 
 def _columns(frame: gpd.GeoDataFrame) -> list[str]:

@@ -157,7 +157,6 @@ def impaired_watershed_flags(run: Measuring, inputs: MeasureInputs) -> np.ndarra
         inputs.impaired_watersheds,
         inputs.watersheds,
         run.settings.impaired_flag,
-        run.working.feet_per_unit,
         run.reader.warn,
     )
     surface = Surface.from_polygons(watersheds, run.tile)

@@ -161,7 +161,11 @@ def parcel_runoff(
     def volumes(depth: float, shares: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Runoff before and after, surface by surface, on one reading of the soils."""
         as_is = surface_runoff_cuft(depth, existing, lot - existing, shares, cover_shares)
-        bare = surface_runoff_cuft(depth, np.zeros(count), lot, shares, unimproved_shares)
+        bare = (
+            surface_runoff_cuft(depth, np.zeros(count), lot, shares, unimproved_shares)
+            if unimproved.any()
+            else as_is
+        )
         after = surface_runoff_cuft(depth, proposed, lot - proposed, shares, cover_shares)
         return np.where(unimproved, bare, as_is), after
 
