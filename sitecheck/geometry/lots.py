@@ -77,6 +77,28 @@ class LotSplit:
     slivers: list[tuple[int, int, float]] = field(default_factory=list)
 
 
+def _has_room(
+    inside: np.ndarray,
+    lot_idx: np.ndarray,
+    owner_of_piece: np.ndarray,
+    moved: np.ndarray,
+    lots: np.ndarray,
+) -> np.ndarray:
+    """Which slivers their feature's lot can take without its work exceeding its area.
+
+    A lot the work already covers whole (a drawing overrunning every line of it)
+    has no room: its slivers stay counted on the lots they lie in.
+    """
+    room = np.ones(len(inside), dtype=bool)
+    for lot in np.unique(owner_of_piece[moved]):
+        taking = np.flatnonzero(moved & (owner_of_piece == lot))
+        own = np.flatnonzero((lot_idx == lot) & ~moved)
+        total = shapely.area(shapely.union_all(inside[np.concatenate([own, taking])]))
+        if total > shapely.area(lots[lot]) * (1 + 1e-9):
+            room[taking] = False
+    return room
+
+
 def split_by_lot(
     features: np.ndarray,
     lots: np.ndarray,
@@ -101,7 +123,7 @@ def split_by_lot(
         cover in the street is the public's, not the lot's).
     sliver_area : float
         Pieces smaller than this (square CRS units) of a feature that lies
-        mostly in another lot are counted on that lot.
+        mostly in another lot are counted on that lot, where it has room.
 
     Returns
     -------
@@ -126,6 +148,7 @@ def split_by_lot(
     moved = (
         (inside_area < sliver_area) & (owner[feature_idx] >= 0) & (owner[feature_idx] != lot_idx)
     )
+    moved &= _has_room(inside, lot_idx, owner[feature_idx], moved, lots)
     slivers = [
         (int(f), int(lot), float(a))
         for f, lot, a in zip(feature_idx[moved], lot_idx[moved], inside_area[moved], strict=True)

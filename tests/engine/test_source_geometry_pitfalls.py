@@ -149,3 +149,25 @@ def test_a_reprojection_sliver_does_not_list_the_neighbour(tmp_path):
     (entry,) = [p for p in document["parcels"] if p["parcel_id"] == "A"]
     assert entry["metrics"]["disturbed_outside_parcel_sqft"] == 0.0
     assert any("slivers under 1 sq ft" in w and "on B" in w for w in document["warnings"])
+
+
+def test_a_sliver_of_work_covering_its_whole_lot_stays_on_the_lot_it_lies_in(tmp_path):
+    """Found by the property test: a drawing over all of lot A and 0.5 sq ft past its corner
+    could not count that sliver on A without A's work exceeding A's area."""
+    gpkg = tmp_path / "full.gpkg"
+    parcels = write_layer(
+        gpkg,
+        "parcels",
+        [
+            {"parcel_id": "A", "geometry": box(0, 0, 100, 100)},
+            {"parcel_id": "B", "geometry": box(100, 100, 200, 200)},
+        ],
+    )
+    work = write_layer(gpkg, "work", [{"geometry": box(0, 0, 101, 100.5)}])
+    document = _measure(tmp_path, parcels, work)
+    metrics = {p["parcel_id"]: p["metrics"] for p in document["parcels"]}
+    inside_a = metrics["A"]["disturbed_area_sqft"] - metrics["A"]["disturbed_outside_parcel_sqft"]
+    assert inside_a == pytest.approx(10_000.0, abs=0.01)  # never more than the lot
+    # the street strips (100 + 50 sq ft) are A's work outside the parcel
+    assert metrics["A"]["disturbed_outside_parcel_sqft"] == pytest.approx(150.0, abs=0.01)
+    assert metrics["B"]["disturbed_area_sqft"] == pytest.approx(0.5, abs=0.01)  # nothing lost
