@@ -123,7 +123,7 @@ def coverage_layer(
         feature = QgsFeature(coverage.fields())
         feature.setGeometry(page_frame(parcel.geometry()))
         attributes = entry.get("attributes", {})
-        storm = entry.get("design_storm_years")
+        storm = entry.get("design_storm")
         feature.setAttributes(
             [
                 str(entry["parcel_id"]),
@@ -131,7 +131,7 @@ def coverage_layer(
                 attributes.get("owner") or "",
                 entry.get("jurisdiction") or "",
                 SEVERITY_LABELS.get(entry.get("highest_severity") or "", "No trigger"),
-                f"{storm}-year" if storm else "none named",
+                f"{storm} (years)" if storm and storm != "none" else "none named",
                 metrics_html(entry["metrics"]),
                 triggers_html(entry.get("triggers", [])),
                 safe_file_name(entry["parcel_id"]),

@@ -276,7 +276,11 @@ class SiteCheckDock(QgsDockWidget):
         fill_metrics(self.metrics, reply)
         fill_triggers(self.triggers, reply)
         severity = (reply.get("highest_severity") or "no trigger").replace("_", " ")
-        self.parcel_label.setText(tr("Parcel {0}: {1}").format(reply["parcel_id"], severity))
+        storm = reply.get("design_storm")
+        self.parcel_label.setText(
+            tr("Parcel {0}: {1}").format(reply["parcel_id"], severity)
+            + (tr(" · design storm {0} (years)").format(storm) if storm and storm != "none" else "")
+        )
         confirm = reply.get("runoff_confirm") or []
         self.status.setText(
             f"{reply.get('jurisdiction') or ''} · measured in {reply['crs'].get('authid')} "

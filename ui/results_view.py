@@ -123,6 +123,14 @@ def clipboard_text(reply: dict, pack_label: str) -> str:
             f"({format_metric(metrics.get('retention_storm_yr'), 'storm')} storm); "
             f"WQv {format_metric(metrics.get('wqv_cuft'), 'cuft')}"
         )
+        if metrics.get("retention_review_cuft") is not None:
+            lines.append(
+                f"  or {format_metric(metrics['retention_review_cuft'], 'cuft')} "
+                f"({format_metric(metrics.get('retention_review_storm_yr'), 'storm')} storm) "
+                "if the rule under review applies"
+            )
+    if reply.get("design_storm") and reply["design_storm"] != "none":
+        lines.append(f"Design storm (years): {reply['design_storm']}")
     lines += [f"Rainfall: {note}" for note in reply.get("runoff_confirm", [])]
     for _, label, members in grouped(reply):
         lines.append("")

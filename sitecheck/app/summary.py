@@ -81,6 +81,7 @@ def print_check_summary(result: CheckResult, args: argparse.Namespace) -> None:
             f"  {record['parcel_id']:>12}  {record['disturbed_area_sqft']:>9,.0f} sq ft  "
             f"{outcome.highest_severity or 'none':<24} {', '.join(triggered) or '-'}"
             + (f"  [{review} to review]" if review else "")
+            + (f"  storm {outcome.design_storm}" if outcome.design_storm != "none" else "")
             + _retention_text(result, int(row))
         )
     if shown > MAX_ROWS:
@@ -103,4 +104,11 @@ def _retention_text(result: CheckResult, row: int) -> str:
     retention, storm = metrics.get("retention_required_cuft"), metrics.get("retention_storm_yr")
     if retention is None or storm is None:
         return ""
-    return f"  retention {retention:,.0f} cu ft ({storm:.0f}-yr)"
+    text = f"  retention {retention:,.0f} cu ft ({storm:.0f}-yr)"
+    larger, storm_under_review = (
+        metrics.get("retention_review_cuft"),
+        metrics.get("retention_review_storm_yr"),
+    )
+    if larger is not None and storm_under_review is not None:
+        text += f", or {larger:,.0f} cu ft ({storm_under_review:.0f}-yr: review)"
+    return text

@@ -99,6 +99,41 @@ def _has_room(
     return room
 
 
+def _leave_covered_ground(
+    inside: np.ndarray, feature_idx: np.ndarray, lot_idx: np.ndarray, moved: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Move only the ground of a sliver that no other work on its lot already counts.
+
+    Where other work stays on the lot a sliver lies in (or an earlier sliver
+    left it), that ground is counted there; moving it too would count it twice.
+    The covered part stays, as a piece of its own feature, on the lot it lies in.
+    """
+    if not moved.any():
+        return inside, feature_idx, lot_idx, moved
+    inside = inside.copy()
+    extra_geoms, extra_features, extra_lots = [], [], []
+    for lot in np.unique(lot_idx[moved]):
+        counted = shapely.union_all(inside[(lot_idx == lot) & ~moved])
+        for piece in np.flatnonzero(moved & (lot_idx == lot)):
+            sliver = inside[piece]
+            covered = polygonal(np.array([shapely.intersection(sliver, counted)]))[0]
+            if shapely.area(covered) > 0:
+                inside[piece] = polygonal(np.array([shapely.difference(sliver, counted)]))[0]
+                extra_geoms.append(covered)
+                extra_features.append(feature_idx[piece])
+                extra_lots.append(lot)
+            counted = shapely.union(counted, sliver)
+    if not extra_geoms:
+        return inside, feature_idx, lot_idx, moved
+    count = len(extra_geoms)
+    return (
+        np.concatenate([inside, np.array(extra_geoms, dtype=object)]),
+        np.concatenate([feature_idx, np.array(extra_features, dtype=feature_idx.dtype)]),
+        np.concatenate([lot_idx, np.array(extra_lots, dtype=lot_idx.dtype)]),
+        np.concatenate([moved, np.zeros(count, dtype=bool)]),
+    )
+
+
 def split_by_lot(
     features: np.ndarray,
     lots: np.ndarray,
@@ -144,11 +179,16 @@ def split_by_lot(
     feature_idx, lot_idx, inside = feature_idx[keep], lot_idx[keep], inside[keep]
     inside_area = inside_area[keep]
 
-    reported_lot = lot_idx.copy()
     moved = (
         (inside_area < sliver_area) & (owner[feature_idx] >= 0) & (owner[feature_idx] != lot_idx)
     )
     moved &= _has_room(inside, lot_idx, owner[feature_idx], moved, lots)
+    inside, feature_idx, lot_idx, moved = _leave_covered_ground(inside, feature_idx, lot_idx, moved)
+    inside_area = shapely.area(inside)
+    keep = inside_area > 0  # a sliver whose ground all stays counted where it lies
+    feature_idx, lot_idx, inside = feature_idx[keep], lot_idx[keep], inside[keep]
+    inside_area, moved = inside_area[keep], moved[keep]
+    reported_lot = lot_idx.copy()
     slivers = [
         (int(f), int(lot), float(a))
         for f, lot, a in zip(feature_idx[moved], lot_idx[moved], inside_area[moved], strict=True)

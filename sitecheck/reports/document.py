@@ -94,6 +94,10 @@ def check_document(result: CheckResult, all_parcels: bool = False) -> dict[str, 
         parcel["triggers"] = [trigger.to_json() for trigger in outcome.triggers] if outcome else []
         parcel["highest_severity"] = outcome.highest_severity if outcome else None
         parcel["design_storm_years"] = outcome.design_storm_years if outcome else None
+        parcel["design_storm_review_years"] = (
+            max(outcome.design_storm_review_years, default=None) if outcome else None
+        )
+        parcel["design_storm"] = outcome.design_storm if outcome and outcome.triggers else None
         if result.runoff is not None:
             metrics = parcel["metrics"]
             metrics.update(result.runoff.metrics_of(by_id[parcel["parcel_id"]]))

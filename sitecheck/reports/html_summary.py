@@ -76,7 +76,7 @@ def _summary_table(result: CheckResult, rows: list[int]) -> str:
         '<th>Owner</th><th class="num">Disturbed<br>sq ft</th><th class="num">Disturbed<br>'
         'acres</th><th class="num">Net impervious<br>change, sq ft</th><th>Highest severity</th>'
         '<th class="num">Triggered</th><th class="num">Needs<br>review</th>'
-        "<th>Design<br>storm</th></tr></thead><tbody>\n"
+        "<th>Design storm<br>(years)</th></tr></thead><tbody>\n"
     )
     body = "".join(_summary_row(result, row) for row in rows)
     return head + body + "</tbody></table></div>\n"
@@ -87,7 +87,7 @@ def _summary_row(result: CheckResult, row: int) -> str:
     severity = outcome.highest_severity if outcome is not None else None
     disturbed = cell_value(result, row, "disturbed_area_sqft")
     net = cell_value(result, row, "impervious_net_change_sqft")
-    storm = outcome.design_storm_years if outcome is not None else None
+    storm = outcome.design_storm if outcome is not None and outcome.triggers else None
     return (
         f'<tr data-severity="{esc(severity or "none")}">'
         f'<td><a href="#{anchor(row)}">{esc(cell_value(result, row, "parcel_id"))}</a></td>'
@@ -99,5 +99,5 @@ def _summary_row(result: CheckResult, row: int) -> str:
         f"<td>{outcome_badge(outcome)}</td>"
         f'<td class="num">{len(outcome.of(TRIGGERED)) if outcome else 0}</td>'
         f'<td class="num">{len(outcome.of(NEEDS_REVIEW)) if outcome else 0}</td>'
-        f"<td>{f'{storm}-year' if storm else '—'}</td></tr>\n"
+        f"<td>{esc(storm) if storm and storm != 'none' else '—'}</td></tr>\n"
     )

@@ -72,6 +72,12 @@ def parcel_runoff_table(result: CheckResult, row: int) -> str:
         if storm is not None
         else "none: no triggered rule names a design storm"
     )
+    if metrics.get("retention_review_storm_yr") is not None:
+        retention += (
+            f"; or {_number(metrics.get('retention_review_cuft'))} cu ft, "
+            f"{metrics['retention_review_storm_yr']:.0f}-year storm, if the rule under review "
+            "applies (retention_review_cuft)"
+        )
     return (
         "<h4>Runoff</h4>\n"
         '<table class="metrics"><thead><tr><th>Quantity</th><th class="num">Before</th>'

@@ -18,6 +18,7 @@ from sitecheck.rules.language import Truth, evaluate
 from sitecheck.rules.pack_model import Pack, Rule
 from sitecheck.schema.metrics import METRICS
 from sitecheck.schema.severities import SEVERITY_KEYS
+from sitecheck.schema.storms import storm_summary
 
 TRIGGERED, NOT_TRIGGERED, NEEDS_REVIEW = "triggered", "not_triggered", "needs_review"
 
@@ -100,6 +101,25 @@ class ParcelOutcome:
             t.rule.design_storm_years for t in self.of(TRIGGERED) if t.rule.design_storm_years
         ]
         return max(storms) if storms else None
+
+    @property
+    def design_storm_review_years(self) -> tuple[int, ...]:
+        """Larger storms that rules under review would set (Larchmont § 335-28A over an acre)."""
+        governing = self.design_storm_years or 0
+        return tuple(
+            sorted(
+                {
+                    t.rule.design_storm_years
+                    for t in self.of(NEEDS_REVIEW)
+                    if t.rule.design_storm_years and t.rule.design_storm_years > governing
+                }
+            )
+        )
+
+    @property
+    def design_storm(self) -> str:
+        """The design storm as every output words it: ``"50"``, ``"50, or 100: review"``."""
+        return storm_summary(self.design_storm_years, self.design_storm_review_years)
 
     def summary(self) -> str:
         """One line for an attribute table: triggered citations, then what needs review."""

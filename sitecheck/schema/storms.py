@@ -46,3 +46,22 @@ class DesignRainfall:
             "confirmed": self.confirmed,
             "note": self.note,
         }
+
+
+def storm_summary(governing: int | None, under_review: tuple[int, ...] = ()) -> str:
+    """How every output words a parcel's design storm (years), reviews included.
+
+    A storm a rule under review would set, larger than the governing one, is
+    named after it: ``"50, or 100: review"``; ``"none"`` when no rule names one.
+
+    Parameters
+    ----------
+    governing : int or None
+        The largest storm a triggered rule names.
+    under_review : tuple of int
+        Larger storms named by rules that need review, smallest first.
+    """
+    head = str(governing) if governing else "none"
+    if not under_review:
+        return head
+    return f"{head}, or {' or '.join(str(years) for years in under_review)}: review"

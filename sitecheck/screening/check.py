@@ -45,6 +45,13 @@ class CheckResult:
         table["design_storm_years"] = pd.array(
             [o.design_storm_years if o else None for o in self.outcomes], dtype="Int64"
         )
+        table["design_storm_review_years"] = pd.array(
+            [max(o.design_storm_review_years, default=None) if o else None for o in self.outcomes],
+            dtype="Int64",
+        )
+        table["design_storm"] = pd.array(
+            [o.design_storm if o and o.triggers else None for o in self.outcomes], dtype="string"
+        )
         table["triggers_summary"] = pd.array(
             [o.summary() if o else None for o in self.outcomes], dtype="string"
         )

@@ -177,8 +177,9 @@ class RunoffScreen:
         metrics: dict[str, float | None] = {
             name: None if pd.isna(record[name]) else float(record[name]) for name in names
         }
-        storm = metrics["retention_storm_yr"]
-        metrics["retention_storm_yr"] = None if storm is None else int(storm)
+        for name in ("retention_storm_yr", "retention_review_storm_yr"):
+            storm = metrics[name]
+            metrics[name] = None if storm is None else int(storm)
         return metrics
 
 
@@ -197,6 +198,8 @@ def runoff_metric_names(columns: pd.Index | list[str]) -> list[str]:
         "retention_storm_yr",
         "retention_required_cuft",
         "retention_dual_drained",
+        "retention_review_storm_yr",
+        "retention_review_cuft",
         "wqv_cuft",
         *[name for pre in storms("peak_pre_cfs_") for name in (pre, pre.replace("pre", "post"))],
     ]

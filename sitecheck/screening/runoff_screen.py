@@ -13,6 +13,9 @@ from a checked run. Per lot with work:
 - the governing storm, whose runoff increase sets the retention, is the
   largest ``design_storm_years`` among the rules the lot triggers; a lot that
   triggers none has no retention figure;
+- where a rule under review names a larger storm (the parcel's design storm
+  reads "50, or 100: review"), the retention for that storm is given beside
+  (``retention_review_storm_yr``, ``retention_review_cuft``);
 - the "before" condition is the unimproved lot where the pack's
   ``[runoff] unimproved_before_when`` holds (Scarsdale: SDA lots).
 """
@@ -126,19 +129,32 @@ def _screen_pack(
         ],
         dtype=float,
     )
+    under_review = np.array(
+        [_under_review(result.outcomes[row], depths) for row in rows], dtype=float
+    )
     unimproved, undecided = _unimproved_before(result, pack, rows)
     soil = soil_areas if soil_areas else str(options.default_hsg)
-    screened = parcel_runoff(
-        lot,
-        existing,
-        proposed,
-        soil,
-        depths.depths_in,
-        governing,
-        unimproved,
-        settings=options.settings,
+
+    def screen(storm: np.ndarray) -> pd.DataFrame:
+        return parcel_runoff(
+            lot,
+            existing,
+            proposed,
+            soil,
+            depths.depths_in,
+            storm,
+            unimproved,
+            settings=options.settings,
+        ).table
+
+    screened = screen(governing)
+    screened["retention_review_storm_yr"] = under_review
+    screened["retention_review_cuft"] = (
+        screen(under_review)["retention_required_cuft"].to_numpy()
+        if not np.isnan(under_review).all()
+        else np.nan
     )
-    table = screened.table.drop(columns=["unimproved_pre", "c_pre", "c_post"])
+    table = screened.drop(columns=["unimproved_pre", "c_pre", "c_post"])
     table.index = pd.Index(rows, dtype=int)
     missing_cover = np.isnan(existing) | np.isnan(proposed)
     facts = pd.DataFrame(
@@ -158,6 +174,14 @@ def _screen_pack(
 def _governing(outcome: ParcelOutcome | None, depths: StormDepths) -> int | None:
     years = outcome.design_storm_years if outcome else None
     return years if years in depths.depths_in else None
+
+
+def _under_review(outcome: ParcelOutcome | None, depths: StormDepths) -> float:
+    """The largest storm a rule under review would set, where the pack gives its depth."""
+    storms = [
+        y for y in (outcome.design_storm_review_years if outcome else ()) if y in depths.depths_in
+    ]
+    return float(max(storms)) if storms else np.nan
 
 
 def _unimproved_before(

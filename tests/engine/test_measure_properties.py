@@ -7,7 +7,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from shapely.geometry import box
 
@@ -103,6 +103,9 @@ def test_net_change_is_proposed_minus_existing(drawn, existing, proposed):
 
 @PROPERTY_SETTINGS
 @given(rectangles(max_count=4))
+# Found in a run: a 0.5 sq ft sliver over a lot line lying on ground that another
+# feature's work on that lot already counts must not be counted again on its own lot.
+@example(drawn=[box(96, 0, 101, 5), box(0, 0, 5, 5), box(0, 0, 100.5, 1)])
 def test_disturbance_inside_lots_adds_up_to_the_drawing_inside_lots(drawn):
     from shapely import intersection, union_all
 
