@@ -77,7 +77,10 @@ def build_parser() -> argparse.ArgumentParser:
     add_measure_arguments(check_parser)
     add_check_arguments(check_parser)
 
-    rules_parser = commands.add_parser("rules", help="print a rule pack's rules as a table")
+    rules_parser = commands.add_parser(
+        "rules",
+        help="print a rule pack: each rule's section, condition, exemptions, storms and quote",
+    )
     rules_parser.add_argument(
         "--ordinance", required=True, help="larchmont, homer, scarsdale or PACK.toml"
     )

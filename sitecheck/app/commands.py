@@ -7,6 +7,7 @@ import argparse
 import json
 import sys
 
+from sitecheck.app.pack_listing import pack_listing, validation_lines
 from sitecheck.errors import InputError
 from sitecheck.io.readers import LayerSource
 from sitecheck.pipeline.settings import measure_settings, slope_thresholds
@@ -17,26 +18,12 @@ from sitecheck.terrain.dem import SlopeSettings
 
 
 def run_rules(args: argparse.Namespace) -> int:
-    pack = load_pack(args.ordinance)
-    print(f"{pack.name}, {pack.chapter} (pack {pack.id} {pack.version}, sha256 {pack.sha256[:12]})")
-    rows = [("rule", "citation", "severity", "title", "when")]
-    rows += [
-        (r.id, r.citation, r.severity, r.title, " ".join(r.when_text.split())) for r in pack.rules
-    ]
-    widths = [max(len(row[i]) for row in rows) for i in range(4)]
-    for row in rows:
-        cells = "  ".join(cell.ljust(width) for cell, width in zip(row[:4], widths, strict=True))
-        print(f"{cells}  {row[4]}")
-    if pack.not_evaluated:
-        print(f"\nNot evaluated ({len(pack.not_evaluated)}): check these by hand")
-        for item in pack.not_evaluated:
-            print(f"  {item.citation}  {item.requirement}: {item.reason}")
+    print("\n".join(pack_listing(load_pack(args.ordinance))))
     return 0
 
 
 def run_validate(args: argparse.Namespace) -> int:
-    pack = load_pack(args.pack)
-    print(f"{args.pack}: valid pack '{pack.id}' with {len(pack.rules)} rules")
+    print("\n".join(validation_lines(args.pack, load_pack(args.pack))))
     return 0
 
 

@@ -214,6 +214,11 @@ def _comparison_type(expr: node.Comparison, names: Mapping[str, NameInfo]) -> Ty
 
 
 def _membership_type(expr: node.Membership, names: Mapping[str, NameInfo]) -> Type:
+    if expr.list_name is not None and not expr.choices:
+        raise RuleLanguageError(
+            f"unknown list {expr.list_name!r}: a list is a pack parameter whose value is a list",
+            expr.end - len(expr.list_name),
+        )
     item = type_of(expr.item, names)
     if item == "boolean":
         raise RuleLanguageError("'in' needs text or numbers, not true/false", expr.op_start)

@@ -13,7 +13,7 @@ Grammar (EBNF; operators from loosest to tightest binding)::
     conjunction = negation , { "and" , negation } ;
     negation    = { "not" } , comparison ;
     comparison  = sum , [ compare_op , sum
-                        | [ "not" ] , "in" , list
+                        | [ "not" ] , "in" , ( list | name )   (* name: a list parameter *)
                         | "is" , [ "not" ] , "null" ] ;      (* no chaining *)
     compare_op  = "<" | "<=" | ">" | ">=" | "==" | "!=" ;
     sum         = product , { ( "+" | "-" ) , product } ;

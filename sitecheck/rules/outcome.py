@@ -162,14 +162,12 @@ def evaluate_pack(
 def _evaluate_rule(
     pack: Pack, rule: Rule, values: Mapping[str, object], tolerance: float
 ) -> Trigger:
-    if rule.review_when is not None:
-        ambiguity = evaluate(rule.review_when, values, pack.names, tolerance=0.0)
+    for review in rule.reviews:
+        ambiguity = evaluate(review.when, values, pack.names, tolerance=0.0)
         if ambiguity.truth is Truth.TRUE:
             facts = "; ".join(ambiguity.reasons)
             return Trigger(
-                rule,
-                NEEDS_REVIEW,
-                f"{rule.review_reason} ({facts})" if facts else str(rule.review_reason),
+                rule, NEEDS_REVIEW, f"{review.reason} ({facts})" if facts else review.reason
             )
     result = evaluate(rule.when, values, pack.names, tolerance)
     if result.truth is Truth.TRUE and rule.discretion:

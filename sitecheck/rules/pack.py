@@ -14,11 +14,23 @@ from pathlib import Path
 
 import tomllib
 
-from sitecheck.rules.pack_model import Pack, PackError, Rule, base_names
+from sitecheck.rules.conditions import condition_entries
+from sitecheck.rules.errors import RuleLanguageError
+from sitecheck.rules.pack_checks import unless_errors, unused_parameters
+from sitecheck.rules.pack_model import (
+    Pack,
+    PackError,
+    PackNames,
+    ParameterValue,
+    Rule,
+    RunoffSection,
+    base_names,
+)
 from sitecheck.rules.pack_tables import (
     PACK_KEYS,
     TOP_LEVEL_KEYS,
     not_evaluated_items,
+    pack_conditions,
     pack_parameters,
     pack_rule,
     pack_table,
@@ -54,7 +66,13 @@ def load_pack(reference: str) -> Pack:
 
 
 def load_pack_file(path: Path) -> Pack:
-    """Read and check a pack file."""
+    """Read and check a pack file.
+
+    Raises
+    ------
+    PackError
+        Naming every problem found, one per line, each with its rule and line.
+    """
     raw = path.read_bytes()
     text = raw.decode("utf-8")
     where = str(path)
@@ -62,42 +80,53 @@ def load_pack_file(path: Path) -> Pack:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise PackError(f"{where}: not valid TOML: {error}") from error
+    problems = _Problems()
     unknown_tables = sorted(set(data) - TOP_LEVEL_KEYS)
     if unknown_tables:
-        raise PackError(
+        problems.add(
             f"{where}: unknown table(s) {', '.join(unknown_tables)}; "
             f"a pack has {', '.join(sorted(TOP_LEVEL_KEYS))}"
         )
     header = pack_table(data, "pack", where)
-    refuse_unknown_keys(header, PACK_KEYS, f"{where}: [pack]")
+    with problems:
+        refuse_unknown_keys(header, PACK_KEYS, f"{where}: [pack]")
     for key in ("id", "name", "chapter", "version"):
         if not isinstance(header.get(key), str) or not header[key].strip():
-            raise PackError(f"{where}: [pack] needs a text '{key}'")
-    names = base_names()
-    parameters = pack_parameters(data, names, where, text)
-    rule_tables = data.get("rules")
-    if not isinstance(rule_tables, list) or not rule_tables:
-        raise PackError(f"{where}: no [[rules]]")
-    lines = rule_lines(text)
-    rules: list[Rule] = []
-    seen: dict[str, int] = {}
-    for index, table in enumerate(rule_tables):
-        line = lines[index] if index < len(lines) else 0
-        rule = pack_rule(table, names, where, line, text)
-        if rule.id in seen:
-            raise PackError(
-                f"{where}: rule {rule.id} (line {line}): duplicate rule id, "
-                f"first at line {seen[rule.id]}"
-            )
-        seen[rule.id] = line
-        rules.append(rule)
-    for rule in rules:
-        for other in rule.unless:
-            if other not in seen:
-                raise PackError(
-                    f"{where}: rule {rule.id} (line {rule.line}): "
-                    f"'unless' names unknown rule {other}"
-                )
+            problems.add(f"{where}: [pack] needs a text '{key}'")
+    amendments = header.get("amendments", [])
+    if not isinstance(amendments, list) or not all(isinstance(a, str) for a in amendments):
+        problems.add(f"{where}: [pack] 'amendments' is a list of texts, one per local law")
+    problems.raise_any()  # the header is needed below
+    names = PackNames(base_names())
+    parameters: dict[str, ParameterValue] = {}
+    with problems:
+        parameters = pack_parameters(data, names.infos, where, text)
+    names.lists = {k: v for k, v in parameters.items() if isinstance(v, tuple)}
+    try:
+        entries = condition_entries(data.get("conditions"), where)
+    except RuleLanguageError as error:
+        problems.add(f"{where}: [conditions]: {error}")
+        entries = []
+    with problems:
+        pack_conditions(entries, names, where, text)
+    rules = _rules(data, names, where, text, problems)
+    written_ids = {
+        str(table.get("id")) for table in data.get("rules", []) or [] if isinstance(table, dict)
+    }
+    problems.extend(unless_errors(rules, written_ids))
+    runoff = RunoffSection()
+    with problems:
+        runoff = runoff_section(data, names, where, text)
+    not_evaluated: tuple = ()
+    with problems:
+        not_evaluated = not_evaluated_items(data, where)
+    problems.raise_any()
+    warnings = unused_parameters(parameters, names.used)
+    warnings += [
+        f"condition {entry.name} is never used"
+        for entry in names.written
+        if entry.name not in names.used
+    ]
     return Pack(
         id=header["id"].strip(),
         name=header["name"].strip(),
@@ -106,10 +135,62 @@ def load_pack_file(path: Path) -> Pack:
         amendments=tuple(str(a) for a in header.get("amendments", [])),
         path=where,
         sha256=hashlib.sha256(raw).hexdigest(),
-        names=names,
+        names=names.infos,
         rules=tuple(rules),
         notes=str(header.get("notes", "")),
         parameters=parameters,
-        runoff=runoff_section(data, names, where, text),
-        not_evaluated=not_evaluated_items(data, where),
+        runoff=runoff,
+        not_evaluated=not_evaluated,
+        conditions=tuple(names.written),
+        warnings=tuple(warnings),
     )
+
+
+def _rules(data: dict, names: PackNames, where: str, text: str, problems: _Problems) -> list[Rule]:
+    rule_tables = data.get("rules")
+    if not isinstance(rule_tables, list) or not rule_tables:
+        problems.add(f"{where}: no [[rules]]")
+        return []
+    lines = rule_lines(text)
+    rules: list[Rule] = []
+    seen: dict[str, int] = {}
+    for index, table in enumerate(rule_tables):
+        line = lines[index] if index < len(lines) else 0
+        with problems:
+            rule = pack_rule(table, names, where, line, text)
+            if rule.id in seen:
+                raise PackError(
+                    f"{where}: rule {rule.id} (line {line}): duplicate rule id, "
+                    f"first at line {seen[rule.id]}"
+                )
+            seen[rule.id] = line
+            rules.append(rule)
+    return rules
+
+
+class _Problems:
+    """Every problem of a pack, gathered so that one run of validate names them all."""
+
+    def __init__(self) -> None:
+        self.messages: list[str] = []
+
+    def add(self, message: str) -> None:
+        self.messages.append(message)
+
+    def extend(self, messages: list[str]) -> None:
+        self.messages.extend(messages)
+
+    def __enter__(self) -> _Problems:
+        return self
+
+    def __exit__(self, kind: type | None, error: BaseException | None, trace: object) -> bool:
+        if isinstance(error, PackError):
+            self.messages.append(str(error))
+            return True
+        return False
+
+    def raise_any(self) -> None:
+        if len(self.messages) == 1:
+            raise PackError(self.messages[0])
+        if self.messages:
+            raise PackError(f"{len(self.messages)} problems:\n" + "\n".join(self.messages))

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from sitecheck.errors import InputError
 from sitecheck.rules.attributes import ATTRIBUTES
+from sitecheck.rules.conditions import ListValue, NamedCondition, condition_name_info
 from sitecheck.rules.language import NameInfo, Quantity
 from sitecheck.rules.syntax import Expression, names_in
 from sitecheck.schema.metrics import METRICS
@@ -14,6 +15,48 @@ from sitecheck.schema.storms import DesignRainfall
 
 class PackError(InputError):
     """A rule pack that cannot be used; the message names the file, rule and line."""
+
+
+ParameterValue = Quantity | str | bool | ListValue
+
+
+@dataclass
+class PackNames:
+    """What a pack's conditions may name, filled as the pack is read.
+
+    Attributes
+    ----------
+    infos : dict of str to NameInfo
+        Metrics, attributes, parameters and named conditions, as the checker sees them.
+    lists : dict of str to tuple
+        List parameters, put in place after ``in`` and in ``unless``.
+    conditions : dict of str to Expression
+        Named conditions, each already with the lists and conditions it uses put in.
+    written : list of NamedCondition
+        The named conditions as the pack writes them.
+    used : set of str
+        Every parameter, list and condition some condition or ``unless`` names.
+    """
+
+    infos: dict[str, NameInfo]
+    lists: dict[str, ListValue] = field(default_factory=dict)
+    conditions: dict[str, Expression] = field(default_factory=dict)
+    written: list[NamedCondition] = field(default_factory=list)
+    used: set[str] = field(default_factory=set)
+
+    def add_condition(self, entry: NamedCondition, expression: Expression) -> None:
+        self.infos[entry.name] = condition_name_info(entry)
+        self.conditions[entry.name] = expression
+        self.written.append(entry)
+
+
+@dataclass(frozen=True)
+class Review:
+    """Where the law is ambiguous at a rule's values: the condition and why (``review_when``)."""
+
+    when_text: str
+    when: Expression
+    reason: str
 
 
 @dataclass(frozen=True)
@@ -31,9 +74,7 @@ class Rule:
     requirements: tuple[str, ...] = ()
     design_storms: tuple[int, ...] = ()
     design_storm_years: int | None = None
-    review_when_text: str | None = None
-    review_when: Expression | None = None
-    review_reason: str | None = None
+    reviews: tuple[Review, ...] = ()
     discretion: str | None = None
     unless: tuple[str, ...] = ()
     line: int = 0
@@ -41,9 +82,15 @@ class Rule:
     def names(self) -> set[str]:
         """Every name the rule's conditions use."""
         used = names_in(self.when)
-        if self.review_when is not None:
-            used |= names_in(self.review_when)
+        for review in self.reviews:
+            used |= names_in(review.when)
         return used
+
+    @property
+    def review_when_text(self) -> str | None:
+        """The review conditions as written, joined by ``or`` (None without any)."""
+        texts = [" ".join(review.when_text.split()) for review in self.reviews]
+        return " | or | ".join(texts) if texts else None
 
 
 @dataclass(frozen=True)
@@ -94,9 +141,11 @@ class Pack:
     names: dict[str, NameInfo]
     rules: tuple[Rule, ...]
     notes: str = ""
-    parameters: dict[str, Quantity | str | bool] = field(default_factory=dict)
+    parameters: dict[str, ParameterValue] = field(default_factory=dict)
     runoff: RunoffSection = field(default_factory=RunoffSection)
     not_evaluated: tuple[NotEvaluated, ...] = ()
+    conditions: tuple[NamedCondition, ...] = ()
+    warnings: tuple[str, ...] = ()
 
     @property
     def design_storms(self) -> tuple[int, ...]:

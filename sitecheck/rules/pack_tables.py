@@ -4,10 +4,20 @@ from __future__ import annotations
 
 import re
 
+from sitecheck.rules.conditions import inline
 from sitecheck.rules.errors import RuleLanguageError
 from sitecheck.rules.language import NameInfo, Quantity, check, parse, parse_quantity
-from sitecheck.rules.pack_model import NotEvaluated, PackError, Rule, RunoffSection
-from sitecheck.rules.syntax import Expression
+from sitecheck.rules.pack_checks import code_errors
+from sitecheck.rules.pack_model import (
+    NotEvaluated,
+    PackError,
+    PackNames,
+    ParameterValue,
+    Review,
+    Rule,
+    RunoffSection,
+)
+from sitecheck.rules.syntax import Boolean, Expression, Membership, names_in, walk
 from sitecheck.schema.severities import SEVERITY_KEYS
 from sitecheck.schema.storms import DesignRainfall
 
@@ -30,13 +40,14 @@ _RULE_KEYS = {
     "design_storm_years",
     "review_when",
     "review_reason",
+    "reviews",
     "discretion",
     "unless",
     "notes",
 }
 
 
-TOP_LEVEL_KEYS = {"pack", "parameters", "rules", "runoff", "not_evaluated"}
+TOP_LEVEL_KEYS = {"pack", "parameters", "conditions", "rules", "runoff", "not_evaluated"}
 
 _NOT_EVALUATED_KEYS = {"citation", "requirement", "reason"}
 
@@ -70,9 +81,9 @@ def refuse_unknown_keys(table: dict, allowed: set[str], where: str) -> None:
 
 def pack_parameters(
     data: dict, names: dict[str, NameInfo], where: str, text: str
-) -> dict[str, Quantity | str | bool]:
+) -> dict[str, ParameterValue]:
     """Named thresholds: ``name = { value = "500 sqft", label = "...", citation = "..." }``."""
-    out: dict[str, Quantity | str | bool] = {}
+    out: dict[str, ParameterValue] = {}
     for name, spec in data.get("parameters", {}).items():
         line = _line_of(text, rf"^\s*{re.escape(name)}\s*=")
         context = f"{where}: parameter {name} (line {line})"
@@ -99,15 +110,24 @@ def pack_parameters(
             quantity = Quantity(float(value), "number")
             names[name] = NameInfo("number", label, constant=quantity)
             out[name] = quantity
+        elif isinstance(value, list) and value and _one_kind(value):
+            out[name] = tuple(value)  # used after 'in' and in 'unless', not as a value
         else:
             raise PackError(
                 f"{context}: 'value' must be a quantity such as \"500 sqft\", "
-                "a number or true/false"
+                "a number, true/false, or a list of texts or of numbers"
             )
     return out
 
 
-def runoff_section(data: dict, names: dict[str, NameInfo], where: str, text: str) -> RunoffSection:
+def _one_kind(items: list) -> bool:
+    """A list parameter holds texts only, or numbers only."""
+    if all(isinstance(item, str) for item in items):
+        return True
+    return all(isinstance(item, int | float) and not isinstance(item, bool) for item in items)
+
+
+def runoff_section(data: dict, names: PackNames, where: str, text: str) -> RunoffSection:
     """The optional ``[runoff]`` table: the unimproved-before condition and rainfall."""
     if "runoff" not in data:
         return RunoffSection()
@@ -174,7 +194,7 @@ def _pack_rainfall(table: object, pack_id: str, context: str) -> DesignRainfall 
     )
 
 
-def pack_rule(table: dict, names: dict[str, NameInfo], where: str, line: int, text: str) -> Rule:
+def pack_rule(table: dict, names: PackNames, where: str, line: int, text: str) -> Rule:
     rule_id = table.get("id") if isinstance(table.get("id"), str) else "?"
     context = f"{where}: rule {rule_id} (line {line})"
     if not isinstance(table, dict):
@@ -189,21 +209,20 @@ def pack_rule(table: dict, names: dict[str, NameInfo], where: str, line: int, te
         raise PackError(
             f"{context}: severity '{table['severity']}' is not one of {', '.join(SEVERITY_KEYS)}"
         )
-    if not table["citation"].startswith("§"):
-        raise PackError(f"{context}: a citation is a section in the code's own form, e.g. § 254-9")
+    if not _is_citation(table["citation"]):
+        raise PackError(
+            f"{context}: a citation is a section in the code's own form (§ 254-9) or a named "
+            "state source (NYSDEC SPDES General Permit GP-0-25-001, Part I.B)"
+        )
     when = _condition(table["when"], "when", names, context, text, line)
-    review_when = None
-    if "review_when" in table:
-        review_when = _condition(table["review_when"], "review_when", names, context, text, line)
-        if not isinstance(table.get("review_reason"), str):
-            raise PackError(f"{context}: 'review_when' needs a 'review_reason' saying why")
+    reviews = _reviews(table, names, context, text, line)
     storms = table.get("design_storms", [])
-    if not isinstance(storms, list) or not all(isinstance(s, int) and s > 0 for s in storms):
+    if not isinstance(storms, list) or not all(_is_years(s) for s in storms):
         raise PackError(
             f"{context}: 'design_storms' is a list of return periods in years, e.g. [25, 10, 2]"
         )
     governing = table.get("design_storm_years")
-    if governing is not None and (not isinstance(governing, int) or governing <= 0):
+    if governing is not None and not _is_years(governing):
         raise PackError(f"{context}: 'design_storm_years' is a return period in years, e.g. 25")
     requirements = table.get("requirements", [])
     if not isinstance(requirements, list) or not all(isinstance(r, str) for r in requirements):
@@ -212,8 +231,11 @@ def pack_rule(table: dict, names: dict[str, NameInfo], where: str, line: int, te
     if discretion is not None and (not isinstance(discretion, str) or not discretion.strip()):
         raise PackError(f"{context}: 'discretion' says who decides, e.g. \"the officer decides\"")
     unless = table.get("unless", [])
+    if isinstance(unless, str):
+        unless = [unless]
     if not isinstance(unless, list) or not all(isinstance(u, str) for u in unless):
-        raise PackError(f"{context}: 'unless' is a list of rule ids")
+        raise PackError(f"{context}: 'unless' is a list of rule ids (or a list parameter's name)")
+    unless = _expand_lists(unless, names, context)
     return Rule(
         id=table["id"],
         citation=table["citation"],
@@ -226,30 +248,117 @@ def pack_rule(table: dict, names: dict[str, NameInfo], where: str, line: int, te
         requirements=tuple(requirements),
         design_storms=tuple(storms),
         design_storm_years=governing,
-        review_when_text=table.get("review_when"),
-        review_when=review_when,
-        review_reason=table.get("review_reason"),
+        reviews=reviews,
         discretion=" ".join(discretion.split()) if discretion else None,
         unless=tuple(unless),
         line=line,
     )
 
 
+def _reviews(
+    table: dict, names: PackNames, context: str, text: str, line: int
+) -> tuple[Review, ...]:
+    """``review_when`` + ``review_reason``, and/or ``reviews = [{ when, reason }, ...]``.
+
+    Several reviews let one rule ask different questions; the first that holds is asked.
+    """
+    written: list[tuple[object, object]] = []
+    if "review_when" in table or "review_reason" in table:
+        written.append((table.get("review_when"), table.get("review_reason")))
+    extra = table.get("reviews", [])
+    if not isinstance(extra, list) or not all(isinstance(item, dict) for item in extra):
+        raise PackError(f'{context}: \'reviews\' is a list of {{ when = "...", reason = "..." }}')
+    for item in extra:
+        refuse_unknown_keys(item, {"when", "reason"}, f"{context} reviews")
+        written.append((item.get("when"), item.get("reason")))
+    reviews = []
+    for when_text, reason in written:
+        if not isinstance(when_text, str) or not isinstance(reason, str) or not reason.strip():
+            raise PackError(f"{context}: a review needs a condition and a reason saying why")
+        when = _condition(when_text, "review_when", names, context, text, line)
+        reviews.append(Review(when_text, when, " ".join(reason.split())))
+    return tuple(reviews)
+
+
 def _condition(
-    source: object, key: str, names: dict[str, NameInfo], context: str, text: str, rule_line: int
+    source: object, key: str, names: PackNames, context: str, text: str, rule_line: int
 ) -> Expression:
+    """A condition parsed, with lists put in, checked, then with named conditions put in."""
     if not isinstance(source, str):
         raise PackError(f"{context}: '{key}' must be text")
     try:
-        expression = parse(source)
-        check(expression, names)
+        parsed = parse(source)
+        names.used |= {
+            n.list_name for n in walk(parsed) if isinstance(n, Membership) and n.list_name
+        }
+        expression = inline(parsed, names.lists, {})
+        names.used |= names_in(expression)
+        check(expression, names.infos)
+        expression = inline(expression, {}, names.conditions)
     except RuleLanguageError as error:
         line = _condition_line(text, rule_line, key, source, error.offset)
         raise PackError(
             f"{context.rsplit(' (line', 1)[0]} (line {line}): {key}: {error}\n"
             f"{error.pointer(source)}"
         ) from error
+    codes = code_errors(expression)
+    if codes:
+        raise PackError(f"{context.rsplit(' (line', 1)[0]}: {key}: {'; '.join(codes)}")
     return expression
+
+
+def pack_conditions(entries: list, names: PackNames, where: str, text: str) -> None:
+    """Check each named condition (in order: one may use those above it) and add it to names."""
+    errors = []
+    for entry in entries:
+        line = _line_of(text, rf"^\s*{re.escape(entry.name)}\s*=")
+        context = f"{where}: condition {entry.name} (line {line})"
+        if entry.name in names.infos or entry.name in names.lists:
+            errors.append(f"{context}: the name is taken by a metric, attribute or parameter")
+            continue
+        key_line = max(line - 1, 0)
+        if re.search(rf"\b{re.escape(entry.name)}\b", entry.when_text):
+            errors.append(
+                f"{context}: condition {entry.name} uses itself; a condition may use only "
+                "those defined above it"
+            )
+            names.add_condition(entry, Boolean(0, 0, "false", False))
+            continue
+        try:
+            expression = _condition(entry.when_text, entry.name, names, context, text, key_line)
+        except PackError as error:
+            errors.append(str(error))
+            # Still a true/false name, so that the rules using it are checked.
+            names.add_condition(entry, Boolean(0, 0, "false", False))
+            continue
+        names.add_condition(entry, expression)
+    if errors:
+        raise PackError("\n".join(errors))
+
+
+def _is_citation(text: str) -> bool:
+    """'§ 254-9' or a named source that starts with a capitalised word ('NYSDEC SPDES ...')."""
+    text = text.strip()
+    return text.startswith("§") or bool(re.match(r"[A-Z][A-Za-z]+\b", text))
+
+
+def _is_years(value: object) -> bool:
+    """A return period in years: a positive whole number (true/false are not numbers)."""
+    return isinstance(value, int) and not isinstance(value, bool) and value > 0
+
+
+def _expand_lists(unless: list[str], names: PackNames, context: str) -> list[str]:
+    expanded: list[str] = []
+    for entry in unless:
+        listed = names.lists.get(entry)
+        if listed is None:
+            expanded.append(entry)
+        elif all(isinstance(item, str) for item in listed):
+            expanded.extend(str(item) for item in listed)
+        else:
+            raise PackError(f"{context}: 'unless' list {entry} holds numbers, not rule ids")
+        names.used.add(entry)
+    return list(dict.fromkeys(expanded))
 
 
 def rule_lines(text: str) -> list[int]:

@@ -178,8 +178,15 @@ class _Parser:
         negated = op.is_("not")
         if negated:
             self.advance()
+        if self.peek().kind == "name":
+            token = self.advance()  # a list parameter of the pack
+            return Membership(
+                *self.span(item.start, token.end), item, (), negated, op.start, token.text
+            )
         if not self.at("["):
-            raise self.error_here('\'in\' needs a list in brackets, as in ["A-1", "A-2"]')
+            raise self.error_here(
+                '\'in\' needs a list in brackets, as in ["A-1", "A-2"], or a list parameter'
+            )
         choices, end = self.list_items()
         return Membership(*self.span(item.start, end), item, choices, negated, op.start)
 

@@ -121,12 +121,17 @@ class Comparison(Expression):
 
 @dataclass(frozen=True)
 class Membership(Expression):
-    """``item in [choices]`` or ``item not in [choices]``."""
+    """``item in [choices]``, ``item not in [choices]`` or ``item in list_parameter``.
+
+    ``list_name`` names a pack's list parameter until the pack puts its items
+    in ``choices`` (:func:`sitecheck.rules.conditions.inline`).
+    """
 
     item: Expression
     choices: tuple[Expression, ...]
     negated: bool
     op_start: int
+    list_name: str | None = None
 
     def children(self) -> tuple[Expression, ...]:
         return (self.item, *self.choices)

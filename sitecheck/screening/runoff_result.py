@@ -267,6 +267,11 @@ def screen_assumptions(
                 f"({pack.runoff.unimproved_before_citation}) is unknown (a layer is missing), so "
                 "their before condition is the existing cover; give the layer to apply it."
             )
+        if not pack.design_storms:
+            pack_lines.append(
+                f"{pack.name}: the law names no design storm, so runoff is given for the "
+                "storms of the rainfall table as figures, none of them a requirement."
+            )
         no_storm = int(mine["governing_yr"].isna().sum())
         if no_storm:
             pack_lines.append(

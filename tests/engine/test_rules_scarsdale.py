@@ -122,7 +122,11 @@ def test_sda_retrofit_and_unimproved_predevelopment(tmp_path, in_sda, expected):
     ("zoning", "expected"), [("A-3", "triggered"), ("B-1", "not_triggered"), (None, "needs_review")]
 )
 def test_adjoining_buffer_needs_the_planning_board(tmp_path, zoning, expected):
-    case = Case(disturbed_sqft=300.0, neighbour=True, zoning=zoning)
+    # 600 sq ft: over § 254-5's small-disturbance limit, so no exemption is in question
+    # (test_law_scarsdale_reading.py asks about exempt work in the buffer).
+    case = Case(
+        disturbed_sqft=600.0, neighbour=True, zoning=zoning, attributes={"activity": "construction"}
+    )
     by_rule, metrics, _ = run_case(tmp_path, PACK, case)
     assert by_rule["scarsdale.adjoining_buffer.site_plan"].outcome == expected
     assert (

@@ -201,7 +201,16 @@ def test_pack_default_depths_fill_storms_the_user_leaves_out_and_must_be_confirm
 
 def test_each_pack_screens_the_storms_its_rules_name():
     assert tuple(storm_depths(load_pack("larchmont"), RunoffOptions()).depths_in) == (50, 100)
-    assert tuple(storm_depths(load_pack("homer"), RunoffOptions()).depths_in) == (1, 10, 100)
+    # Homer § 228-78B(2)(c) names no storm: the rainfall table's storms, as figures.
+    assert load_pack("homer").design_storms == ()
+    assert tuple(storm_depths(load_pack("homer"), RunoffOptions()).depths_in) == (
+        1,
+        2,
+        10,
+        25,
+        50,
+        100,
+    )
     assert tuple(storm_depths(load_pack("scarsdale"), RunoffOptions()).depths_in) == (
         2,
         10,
