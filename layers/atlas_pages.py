@@ -56,8 +56,9 @@ def metrics_html(metrics: dict) -> str:
     return f"<table style='font-family:sans-serif;font-size:7pt;width:100%' cellspacing='0'>{rows}</table>"
 
 
-def triggers_html(triggers: list[dict]) -> str:
-    """Triggered rules by severity, then those needing review, one line each with the reason."""
+def triggers_html(triggers: list[dict], reviews: list[dict] | None = None) -> str:
+    """Triggered rules by severity, then the questions to answer (the reviews by cause, those
+    that could change the most first; without them, the rules needing review), one line each."""
     lines = []
     ranked = sorted(
         (t for t in triggers if t["outcome"] == "triggered"),
@@ -69,7 +70,13 @@ def triggers_html(triggers: list[dict]) -> str:
             f"<td valign='top' nowrap>{escape(SEVERITY_LABELS[trigger['severity']])}</td>"
             f"<td>{escape(trigger['title'])}: {escape(trigger['reason'])}</td></tr>"
         )
-    for trigger in (t for t in triggers if t["outcome"] == "needs_review"):
+    for review in reviews or []:
+        lines.append(
+            f"<tr style='color:#b35806'><td valign='top' nowrap><b>?</b></td>"
+            f"<td valign='top' nowrap><i>Question</i></td><td><i>{escape(review['question'])}</i></td></tr>"
+        )
+    # A page has room for the questions, not for every rule they decide.
+    for trigger in (t for t in triggers if t["outcome"] == "needs_review" and not reviews):
         lines.append(
             f"<tr style='color:#b35806'><td valign='top' nowrap><b>{escape(trigger['citation'])}</b></td>"
             f"<td valign='top' nowrap><i>Needs review</i></td>"
@@ -133,7 +140,7 @@ def coverage_layer(
                 SEVERITY_LABELS.get(entry.get("highest_severity") or "", "No trigger"),
                 f"{storm} (years)" if storm and storm != "none" else "none named",
                 metrics_html(entry["metrics"]),
-                triggers_html(entry.get("triggers", [])),
+                triggers_html(entry.get("triggers", []), entry.get("reviews", [])),
                 safe_file_name(entry["parcel_id"]),
             ]
         )

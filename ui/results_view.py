@@ -58,6 +58,48 @@ def swatch(colour: str, size: int = 12) -> QIcon:
     return QIcon(pixmap)
 
 
+QUESTIONS_GROUP = "Questions to answer"
+
+
+def _add_questions(tree: QTreeWidget, reviews: list[dict]) -> None:
+    """The reviews by cause, those that could change the most first (the engine's order)."""
+    if not reviews:
+        return
+    branch = QTreeWidgetItem([tr("{0} ({1})").format(tr(QUESTIONS_GROUP), len(reviews)), ""])
+    font = QFont(branch.font(0))
+    font.setBold(True)
+    branch.setFont(0, font)
+    tree.addTopLevelItem(branch)
+    for review in reviews:
+        item = QTreeWidgetItem([", ".join(review["citations"]), review["question"]])
+        item.setToolTip(1, escape(review["question"]))
+        item.setForeground(1, QBrush(REVIEW_COLOUR))
+        branch.addChild(item)
+    branch.setExpanded(True)
+
+
+NOT_EVALUATED_GROUP = "Not evaluated by the pack: check by hand"
+
+
+def _add_not_evaluated(tree: QTreeWidget, reply: dict) -> None:
+    """What the parcel's pack leaves out of the law, each with its section and reason."""
+    items = [
+        item
+        for pack in reply.get("packs", [])
+        if pack.get("id") == reply.get("jurisdiction")
+        for item in pack.get("not_evaluated", [])
+    ]
+    if not items:
+        return
+    branch = QTreeWidgetItem([tr("{0} ({1})").format(tr(NOT_EVALUATED_GROUP), len(items)), ""])
+    tree.addTopLevelItem(branch)
+    for item in items:
+        row = QTreeWidgetItem([item["citation"], item["requirement"]])
+        row.setToolTip(1, escape(item["reason"]))
+        branch.addChild(row)
+    branch.setExpanded(False)
+
+
 def fill_triggers(tree: QTreeWidget, reply: dict) -> None:
     """One branch per severity; each rule a row with its citation and title.
 
@@ -67,6 +109,8 @@ def fill_triggers(tree: QTreeWidget, reply: dict) -> None:
     """
     tree.clear()
     for severity, label, members in grouped(reply):
+        if severity is None:
+            _add_questions(tree, reply.get("reviews", []))
         branch = QTreeWidgetItem([tr("{0} ({1})").format(label, len(members)), ""])
         branch.setData(0, SEVERITY_ROLE, severity)
         if severity is not None:
@@ -95,6 +139,8 @@ def fill_triggers(tree: QTreeWidget, reply: dict) -> None:
         branch.setExpanded(True)
     if tree.topLevelItemCount() == 0:
         tree.addTopLevelItem(QTreeWidgetItem(["", tr("No rule is triggered.")]))
+    if reply.get("triggers"):
+        _add_not_evaluated(tree, reply)
     tree.resizeColumnToContents(0)
 
 
@@ -132,6 +178,9 @@ def clipboard_text(reply: dict, pack_label: str) -> str:
     if reply.get("design_storm") and reply["design_storm"] != "none":
         lines.append(f"Design storm (years): {reply['design_storm']}")
     lines += [f"Rainfall: {note}" for note in reply.get("runoff_confirm", [])]
+    if reply.get("reviews"):
+        lines += ["", f"{QUESTIONS_GROUP}:"]
+        lines += [f"  {review['question']}" for review in reply["reviews"]]
     for _, label, members in grouped(reply):
         lines.append("")
         lines.append(f"{label}:")

@@ -9,9 +9,11 @@ import numpy as np
 from sitecheck import __version__
 from sitecheck.measure.inputs import MeasureResult
 from sitecheck.rules.outcome import NEEDS_REVIEW, TRIGGERED
+from sitecheck.rules.review_groups import review_groups
 from sitecheck.screening.check import CheckResult
 
 MAX_ROWS = 25
+MAX_QUESTIONS = 3  # per parcel in the terminal; the report and the JSON list them all
 
 
 def print_summary(result: MeasureResult, args: argparse.Namespace) -> None:
@@ -84,6 +86,11 @@ def print_check_summary(result: CheckResult, args: argparse.Namespace) -> None:
             + (f"  storm {outcome.design_storm}" if outcome.design_storm != "none" else "")
             + _retention_text(result, int(row))
         )
+        groups = review_groups(outcome)
+        for group in groups[:MAX_QUESTIONS]:
+            print(f"{'':>16}review: {group.question}")
+        if len(groups) > MAX_QUESTIONS:
+            print(f"{'':>16}... and {len(groups) - MAX_QUESTIONS} more questions (see the report)")
     if shown > MAX_ROWS:
         print(f"  ... and {shown - MAX_ROWS} more")
     if result.runoff is not None:

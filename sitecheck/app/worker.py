@@ -273,6 +273,7 @@ def parcel_reply(result: CheckResult, row: int, elapsed_ms: float) -> dict[str, 
             "design_storm_years": entry["design_storm_years"],
             "design_storm_review_years": entry["design_storm_review_years"],
             "design_storm": entry["design_storm"],
+            "reviews": entry["reviews"],
             "touched": bool(measured.touched[row]),
             "flags": [
                 {"kind": kind, "area_sqft": area, "wkb": shapely.to_wkb(geom, hex=True)}

@@ -12,6 +12,7 @@ from sitecheck.io.crs import WorkingCRS
 from sitecheck.io.readers import InputRecord
 from sitecheck.io.writers import json_ready
 from sitecheck.measure.inputs import MeasureResult, MeasureSettings
+from sitecheck.rules.review_groups import review_groups
 from sitecheck.schema.fields import PASSTHROUGH_CANDIDATES, PROJECT_FIELDS
 from sitecheck.schema.metrics import ACRE_METRICS, METRICS, acres_name
 from sitecheck.screening.check import CheckResult
@@ -98,6 +99,7 @@ def check_document(result: CheckResult, all_parcels: bool = False) -> dict[str, 
             max(outcome.design_storm_review_years, default=None) if outcome else None
         )
         parcel["design_storm"] = outcome.design_storm if outcome and outcome.triggers else None
+        parcel["reviews"] = [group.to_json() for group in review_groups(outcome)] if outcome else []
         if result.runoff is not None:
             metrics = parcel["metrics"]
             metrics.update(result.runoff.metrics_of(by_id[parcel["parcel_id"]]))

@@ -11,7 +11,7 @@ from typing import Any
 import pandas as pd
 
 from sitecheck.rules.attributes import ATTRIBUTES
-from sitecheck.rules.outcome import ParcelOutcome, Trigger
+from sitecheck.rules.outcome import ParcelOutcome
 from sitecheck.schema.fields import PROJECT_FIELDS
 from sitecheck.schema.metrics import Metric
 from sitecheck.schema.severities import SEVERITY_BY_KEY, SEVERITY_KEYS
@@ -105,14 +105,6 @@ def storm_list(years: tuple[int, ...]) -> str:
     if len(names) == 1:
         return f"{years[0]}-year"
     return f"{', '.join(names[:-1])} and {names[-1]}year"
-
-
-def group_by_reason(triggers: list[Trigger]) -> list[tuple[str, list[Trigger]]]:
-    """Triggers sharing a reason together, in the order each reason first appears."""
-    groups: dict[str, list[Trigger]] = {}
-    for trigger in triggers:
-        groups.setdefault(trigger.reason, []).append(trigger)
-    return list(groups.items())
 
 
 def cell_value(result: CheckResult, row: int, column: str) -> Any:

@@ -11,7 +11,6 @@ from sitecheck.reports.html_format import (
     esc,
     format_acres,
     format_metric,
-    group_by_reason,
     is_missing,
     outcome_badge,
     sentence_case,
@@ -21,6 +20,7 @@ from sitecheck.reports.html_format import (
 )
 from sitecheck.reports.runoff import parcel_runoff_table
 from sitecheck.rules.outcome import NEEDS_REVIEW, NOT_TRIGGERED, TRIGGERED, ParcelOutcome, Trigger
+from sitecheck.rules.review_groups import review_groups
 from sitecheck.schema.metrics import ACRE_METRICS, METRICS, acres_name
 from sitecheck.schema.severities import SEVERITY_KEYS
 from sitecheck.screening.check import CheckResult
@@ -108,7 +108,7 @@ def _outcomes(outcome: ParcelOutcome | None) -> str:
         return '<p class="muted">No work on this parcel: no rule was evaluated.</p>\n'
     return (
         _triggered(outcome.of(TRIGGERED))
-        + _needs_review(outcome.of(NEEDS_REVIEW))
+        + _needs_review(outcome)
         + _not_triggered(outcome.of(NOT_TRIGGERED))
     )
 
@@ -125,17 +125,30 @@ def _triggered(triggers: list[Trigger]) -> str:
     return "".join(out)
 
 
-def _needs_review(triggers: list[Trigger]) -> str:
+def _needs_review(outcome: ParcelOutcome) -> str:
+    triggers = outcome.of(NEEDS_REVIEW)
     if not triggers:
         return '<h4>Needs review (0)</h4>\n<p class="muted">No rule needs review.</p>\n'
-    out = [f"<h4>Needs review ({len(triggers)})</h4>\n"]
-    for reason, group in group_by_reason(triggers):
-        count = f"{len(group)} rules" if len(group) > 1 else "1 rule"
+    groups = review_groups(outcome)
+    out = [
+        f"<h4>Needs review ({len(triggers)} rules, {len(groups)} "
+        f"question{'s' if len(groups) > 1 else ''}, those that could change the most first; "
+        "a rule waiting on two answers is under each)</h4>\n"
+    ]
+    for group in groups:
+        count = f"{len(group.triggers)} rules" if len(group.triggers) > 1 else "1 rule"
+        consequence = "".join(
+            f' <span class="badge review">{esc(key.replace("_", " "))} could rise</span>'
+            for key in group.could_raise
+        )
         out.append(
             '<div class="review-group">'
-            f'<p class="why"><span class="badge review">Needs review</span> '
-            f'<span class="label">Why ({count}):</span> {esc(reason)}</p>'
-            + "".join(_rule_card(trigger, with_reason=False) for trigger in group)
+            f'<p class="why"><span class="badge review">Needs review</span>{consequence} '
+            f'<span class="label">Why ({count}):</span> {esc(group.cause)}</p>'
+            + "".join(
+                _rule_card(trigger, with_reason=trigger.reason != group.cause)
+                for trigger in group.triggers
+            )
             + "</div>\n"
         )
     return "".join(out)

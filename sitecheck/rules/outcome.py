@@ -53,6 +53,18 @@ def _missing_phrases() -> dict[str, str]:
 MISSING_PHRASES = _missing_phrases()
 
 
+def _missing_causes() -> dict[str, str]:
+    """The input each missing value comes from, as a review group names it: one cause for
+    every metric a layer gives ("no wetlands layer was given")."""
+    causes = {label: phrase.split(": ", 1)[-1] for label, phrase in MISSING_PHRASES.items()}
+    for attribute in ATTRIBUTES:
+        causes[attribute.label] = MISSING_PHRASES[attribute.label]
+    return causes
+
+
+MISSING_CAUSES = _missing_causes()
+
+
 @dataclass(frozen=True)
 class Trigger:
     """The outcome of one rule for one parcel."""
@@ -60,6 +72,7 @@ class Trigger:
     rule: Rule
     outcome: str
     reason: str
+    causes: tuple[str, ...] = ()  # why a review is needed, shared by rules asking the same
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -167,17 +180,27 @@ def _evaluate_rule(
         if ambiguity.truth is Truth.TRUE:
             facts = "; ".join(ambiguity.reasons)
             return Trigger(
-                rule, NEEDS_REVIEW, f"{review.reason} ({facts})" if facts else review.reason
+                rule,
+                NEEDS_REVIEW,
+                f"{review.reason} ({facts})" if facts else review.reason,
+                (review.reason,),
             )
     result = evaluate(rule.when, values, pack.names, tolerance)
     if result.truth is Truth.TRUE and rule.discretion:
         # The law leaves it to an officer ("may be exempt"): a question, never a finding,
         # so the rules it would switch off stay listed.
-        return Trigger(rule, NEEDS_REVIEW, f"{rule.discretion} ({'; '.join(result.reasons)})")
+        return Trigger(
+            rule,
+            NEEDS_REVIEW,
+            f"{rule.discretion} ({'; '.join(result.reasons)})",
+            (rule.discretion,),
+        )
     if result.truth is Truth.TRUE:
         return Trigger(rule, TRIGGERED, "; ".join(result.reasons))
     if result.truth is Truth.FALSE:
         return Trigger(rule, NOT_TRIGGERED, "; ".join(result.reasons))
     why = [MISSING_PHRASES.get(label, f"{label} not given") for label in result.missing]
     why += result.near
-    return Trigger(rule, NEEDS_REVIEW, "; ".join(why) or "; ".join(result.reasons))
+    missing = [MISSING_CAUSES.get(label, f"{label} not given") for label in result.missing]
+    causes = tuple(dict.fromkeys([*missing, *result.near])) or (rule.title,)
+    return Trigger(rule, NEEDS_REVIEW, "; ".join(why) or "; ".join(result.reasons), causes)

@@ -20,9 +20,10 @@ from sitecheck.measure.inputs import MeasureInputs
 from sitecheck.pipeline.run import screen
 from sitecheck.pipeline.spec import RunSpec
 from sitecheck.reports.html import listed_rows, render_report, write_html_report
-from sitecheck.reports.html_format import format_sqft, group_by_reason, natural_key
+from sitecheck.reports.html_format import format_sqft, natural_key
 from sitecheck.reports.maps import parcel_map_png
 from sitecheck.rules.outcome import NEEDS_REVIEW
+from sitecheck.rules.review_groups import review_groups
 from sitecheck.sample.village import generate_village
 from sitecheck.schema.severities import SEVERITY_KEYS as SEVERITIES
 from sitecheck.screening.check import CheckResult
@@ -208,7 +209,9 @@ def test_needs_review_is_shown_once_per_shared_reason(partial):
         if (outcome := partial.outcomes[row]) is not None
     }
     row = max(reviews, key=lambda r: len(reviews[r]))
-    groups = group_by_reason(reviews[row])
+    outcome = partial.outcomes[row]
+    assert outcome is not None
+    groups = [(g.cause, list(g.triggers)) for g in review_groups(outcome)]
     shared = [(reason, group) for reason, group in groups if len(group) > 1]
     assert shared, "the partial run should leave several rules on one missing input"
     section = section_of(report, str(partial.measured.parcels["parcel_id"].iloc[row]))

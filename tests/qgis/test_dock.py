@@ -126,6 +126,17 @@ def test_the_panel_follows_a_parcel_as_it_is_drawn(dock, project, tmp_path):
     slope = next(t for t in no_dem["triggers"] if t["rule_id"] == "scarsdale.site_limits.slope")
     assert slope["outcome"] == "needs_review" and "no DEM was given" in slope["reason"]
     assert any(text.startswith("Needs review") for text in tree_texts(dock))
+    # The reviews by cause, in the engine's order (those that could change the most first).
+    texts = tree_texts(dock)
+    assert any(text.startswith("Questions to answer") for text in texts)
+    questions = [r["question"] for r in no_dem["reviews"]]
+    assert all(any(text.endswith(q) for text in texts) for q in questions)
+    # What the pack does not evaluate is listed too (issue 13, item 9): § 254-6 waivers.
+    assert any(text.startswith("Not evaluated by the pack") for text in texts)
+    assert any(text.startswith("§ 254-6 ") for text in texts)
+    assert any("no DEM was given" in q for q in questions)
+    assert no_dem["design_storm"] == "25"
+    assert "design storm 25 (years)" in dock.parcel_label.text()
 
     dock.copy_triggers()
     assert "§ 254-9" in QApplication.clipboard().text()
