@@ -281,6 +281,12 @@ class SiteCheckDock(QgsDockWidget):
             tr("Parcel {0}: {1}").format(reply["parcel_id"], severity)
             + (tr(" · design storm {0} (years)").format(storm) if storm and storm != "none" else "")
         )
+        margins = reply.get("margins") or []
+        self.margin_label.setText(
+            "\n".join(tr("Nearest threshold: {0}").format(m["text"]) for m in margins[:2])
+        )
+        self.margin_label.setToolTip("\n\n".join(m["text"] for m in margins))
+        self.margin_label.setVisible(bool(margins))
         confirm = reply.get("runoff_confirm") or []
         self.status.setText(
             f"{reply.get('jurisdiction') or ''} · measured in {reply['crs'].get('authid')} "

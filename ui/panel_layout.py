@@ -98,6 +98,11 @@ def build_panel(dock) -> None:
     row.addWidget(dock.busy)
     row.addWidget(dock.pick)
     layout.addLayout(row)
+    # The nearest threshold that would change the outcome, updated as the work is drawn.
+    dock.margin_label = QLabel("")
+    dock.margin_label.setWordWrap(True)
+    dock.margin_label.setVisible(False)
+    layout.addWidget(dock.margin_label)
 
     dock.metrics = QTableWidget(0, 2)
     dock.metrics.setHorizontalHeaderLabels([tr("Measurement"), tr("Value")])

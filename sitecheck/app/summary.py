@@ -86,6 +86,9 @@ def print_check_summary(result: CheckResult, args: argparse.Namespace) -> None:
             + (f"  storm {outcome.design_storm}" if outcome.design_storm != "none" else "")
             + _retention_text(result, int(row))
         )
+        margins = result.margins([int(row)])[int(row)]
+        if margins:
+            print(f"{'':>16}nearest threshold: {margins[0].text}")
         groups = review_groups(outcome)
         for group in groups[:MAX_QUESTIONS]:
             print(f"{'':>16}review: {group.question}")

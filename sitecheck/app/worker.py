@@ -274,6 +274,8 @@ def parcel_reply(result: CheckResult, row: int, elapsed_ms: float) -> dict[str, 
             "design_storm_review_years": entry["design_storm_review_years"],
             "design_storm": entry["design_storm"],
             "reviews": entry["reviews"],
+            "margin": entry["margin"],
+            "margins": entry["margins"],
             "touched": bool(measured.touched[row]),
             "flags": [
                 {"kind": kind, "area_sqft": area, "wkb": shapely.to_wkb(geom, hex=True)}

@@ -89,6 +89,7 @@ def check_document(result: CheckResult, all_parcels: bool = False) -> dict[str, 
     by_id = {parcel_id: row for row, parcel_id in enumerate(result.measured.parcels["parcel_id"])}
     parcels = document["parcels"]
     assert isinstance(parcels, list)
+    margins = result.margins([by_id[parcel["parcel_id"]] for parcel in parcels])
     for parcel in parcels:
         outcome = result.outcomes[by_id[parcel["parcel_id"]]]
         parcel["jurisdiction"] = outcome.pack.id if outcome else None
@@ -100,6 +101,9 @@ def check_document(result: CheckResult, all_parcels: bool = False) -> dict[str, 
         )
         parcel["design_storm"] = outcome.design_storm if outcome and outcome.triggers else None
         parcel["reviews"] = [group.to_json() for group in review_groups(outcome)] if outcome else []
+        mine = margins[by_id[parcel["parcel_id"]]]
+        parcel["margin"] = mine[0].to_json() if mine else None
+        parcel["margins"] = [margin.to_json() for margin in mine]
         if result.runoff is not None:
             metrics = parcel["metrics"]
             metrics.update(result.runoff.metrics_of(by_id[parcel["parcel_id"]]))

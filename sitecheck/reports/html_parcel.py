@@ -42,7 +42,22 @@ def parcel_section(result: CheckResult, row: int, png: bytes | None, max_maps: i
         + _metrics_table(result, row)
         + parcel_runoff_table(result, row)
         + _outcomes(outcome)
+        + _margins(result, row)
         + '<p class="back"><a href="#summary">Back to the summary</a></p>\n</section>\n'
+    )
+
+
+def _margins(result: CheckResult, row: int) -> str:
+    """The nearest threshold of each area a redesign can change, nearest first."""
+    margins = result.margins([row])[row]
+    if not margins:
+        return ""
+    items = "".join(f"<li>{esc(margin.text)}</li>" for margin in margins)
+    return (
+        "<h4>Nearest thresholds</h4>\n"
+        '<p class="muted">How far each area is from the nearest threshold that changes what '
+        "the law asks, and what changes there (evaluated exactly, without the tolerance "
+        f'band).</p>\n<ul class="margins">{items}</ul>\n'
     )
 
 

@@ -23,7 +23,13 @@ from sitecheck.rules.ranges import relation as relation_of
 from sitecheck.rules.syntax import Expression, names_of
 from sitecheck.rules.truth import Evaluation, Truth, combine
 from sitecheck.rules.units import Quantity
-from sitecheck.rules.wording import format_pair, format_quantity, format_share
+from sitecheck.rules.wording import (
+    DEFAULT_DECIMALS,
+    MOST_DECIMALS,
+    format_pair,
+    format_quantity,
+    format_share,
+)
 from sitecheck.schema.metrics import SQFT_PER_ACRE
 
 
@@ -73,6 +79,24 @@ class _Side:
     measured: bool
     label: str | None
     value: Result | None = None
+
+
+def _margin_words(sides: tuple[_Side, _Side], left: Quantity, right: Quantity) -> str:
+    """How far a measured value is from the constant it is compared with: " (80 sq ft over)".
+
+    Only for a measurement against a threshold with a unit; nothing when they are equal.
+    """
+    if sides[0].measured == sides[1].measured or not (sides[0].constant or sides[1].constant):
+        return ""
+    measured, threshold = (left, right) if sides[0].measured else (right, left)
+    difference = measured.value - threshold.value
+    if difference == 0 or measured.dimension == "number":
+        return ""
+    decimals = DEFAULT_DECIMALS
+    while decimals < MOST_DECIMALS and abs(difference) < 0.5 * 10.0**-decimals:
+        decimals += 1  # a difference too small for two decimals still shows
+    gap = format_quantity(Quantity(abs(difference), measured.dimension), decimals)
+    return f" ({gap} {'over' if difference > 0 else 'under'})"
 
 
 def _shows_acres(sides: tuple[_Side, _Side], values: tuple[Quantity, Quantity]) -> bool:
@@ -316,7 +340,8 @@ class _Evaluator:
             sentence = f"{first} is within {format_share(self.tolerance)} of {second}"
             return Evaluation(Truth.UNKNOWN, [sentence], near=[sentence])
         truth = Truth.of(relation in HOLDS[expr.op])
-        return Evaluation(truth, [f"{left_words} {relation} {right_words}"])
+        margin = _margin_words(sides, left, right)
+        return Evaluation(truth, [f"{left_words} {relation} {right_words}{margin}"])
 
     def is_near(self, sides: tuple[_Side, _Side], left: float, right: float) -> bool:
         """Whether a measured side is within the tolerance band of the other side.

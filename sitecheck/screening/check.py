@@ -11,6 +11,7 @@ import shapely
 from sitecheck.constraints.layers import district_by_lot
 from sitecheck.io.readers import POLYGONAL
 from sitecheck.measure.inputs import MeasureResult
+from sitecheck.rules.margins import Margin, nearest_margins
 from sitecheck.rules.outcome import NEEDS_REVIEW, TRIGGERED, ParcelOutcome, evaluate_pack
 from sitecheck.rules.pack_model import Pack
 from sitecheck.schema.options import option
@@ -30,6 +31,20 @@ class CheckResult:
     packs: dict[str, Pack]
     tolerance: float
     runoff: RunoffScreen | None = None
+
+    def margins(self, rows: list[int]) -> dict[int, list[Margin]]:
+        """Each row's nearest thresholds that change a rule's outcome, one per redesignable
+        area, nearest first (rows with work only; empty for the others)."""
+        wanted = [
+            row for row in rows if self.outcomes[row] is not None and self.measured.touched[row]
+        ]
+        values = parcel_value_rows(self.measured, wanted, warn=False) if wanted else []
+        found: dict[int, list[Margin]] = {row: [] for row in rows}
+        for row, parcel_values in zip(wanted, values, strict=True):
+            outcome = self.outcomes[row]
+            assert outcome is not None
+            found[row] = nearest_margins(outcome.pack, parcel_values)
+        return found
 
     def parcels_with_triggers(self) -> pd.DataFrame:
         """The parcel table with the trigger columns added for the GeoPackage."""

@@ -15,8 +15,13 @@ from sitecheck.schema.metrics import METRICS, PARTLY_MEASURED, PartlyMeasured
 FULL = 1.0 - 1e-6
 
 
-def parcel_value_rows(measured: MeasureResult, rows: Sequence[int]) -> list[dict[str, object]]:
-    """The metric and attribute values of each of ``rows``, reading each column once."""
+def parcel_value_rows(
+    measured: MeasureResult, rows: Sequence[int], warn: bool = True
+) -> list[dict[str, object]]:
+    """The metric and attribute values of each of ``rows``, reading each column once.
+
+    ``warn=False`` when the rows were read before (the run already named their
+    unreadable values)."""
     picked = measured.parcels.iloc[list(rows)]
     columns: dict[str, list[object]] = {}
     for metric in METRICS:
@@ -28,7 +33,8 @@ def parcel_value_rows(measured: MeasureResult, rows: Sequence[int]) -> list[dict
         if attribute.name in picked.columns:
             raw = picked[attribute.name].tolist()
             columns[attribute.name] = [attribute_value(attribute, v) for v in raw]
-            _warn_unreadable(measured, attribute, raw)
+            if warn:
+                _warn_unreadable(measured, attribute, raw)
     return [
         dict(zip(columns, values, strict=True)) for values in zip(*columns.values(), strict=True)
     ]

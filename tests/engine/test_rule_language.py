@@ -593,12 +593,12 @@ def test_band_matches_exact_arithmetic(threshold: int, measured: int, tolerance:
         (
             "disturbed_area_sqft > 5000 sqft",
             {"disturbed_area_sqft": 5310.0},
-            ["disturbed 5,310 sq ft > 5,000 sq ft"],
+            ["disturbed 5,310 sq ft > 5,000 sq ft (310 sq ft over)"],
         ),
         (
             "disturbed_area_sqft >= swppp_threshold",
             {"disturbed_area_sqft": 312.0},
-            ["disturbed 312 sq ft < 500 sq ft"],
+            ["disturbed 312 sq ft < 500 sq ft (188 sq ft under)"],
         ),
         (
             "lot_area_sqft <= 7500 sqft",
@@ -608,35 +608,50 @@ def test_band_matches_exact_arithmetic(threshold: int, measured: int, tolerance:
         (
             "max_disturbed_at_one_time_sqft > 1 acre",
             {"max_disturbed_at_one_time_sqft": 50_000.0},
-            ["disturbed at one time 50,000 sq ft (1.15 acres) > 43,560 sq ft (1 acre)"],
+            [
+                "disturbed at one time 50,000 sq ft (1.15 acres) > 43,560 sq ft (1 acre) (6,440 sq ft over)"
+            ],
         ),
         (
             "max_disturbed_at_one_time_sqft > 5 acres",
             {"max_disturbed_at_one_time_sqft": 50_000.0},
-            ["disturbed at one time 50,000 sq ft (1.15 acres) < 217,800 sq ft (5 acres)"],
+            [
+                "disturbed at one time 50,000 sq ft (1.15 acres) < 217,800 sq ft (5 acres) "
+                "(167,800 sq ft under)"
+            ],
         ),
         (
             "disturbed_area_sqft >= 1/2 acre",
             {"disturbed_area_sqft": 30_000.0},
-            ["disturbed 30,000 sq ft > 21,780 sq ft"],
+            ["disturbed 30,000 sq ft > 21,780 sq ft (8,220 sq ft over)"],
         ),
         (
             "impervious_proposed_pct >= 40%",
             {"impervious_proposed_pct": 38.5},
-            ["proposed impervious cover 38.5% < 40%"],
+            ["proposed impervious cover 38.5% < 40% (1.5% under)"],
         ),
         (
             "max(disturbed_area_sqft - 500 sqft, 0 sqft) > 0 sqft",
             {"disturbed_area_sqft": 5310.0},
-            ["max(disturbed_area_sqft - 500 sqft, 0 sqft) 4,810 sq ft > 0 sq ft"],
+            [
+                "max(disturbed_area_sqft - 500 sqft, 0 sqft) 4,810 sq ft > 0 sq ft (4,810 sq ft over)"
+            ],
         ),
         (
             "disturbed_area_sqft > 1000.5 sqft",
             {"disturbed_area_sqft": 1000.504},
-            ["disturbed 1,000.504 sq ft > 1,000.5 sq ft"],
+            ["disturbed 1,000.504 sq ft > 1,000.5 sq ft (0.004 sq ft over)"],
         ),
-        ("frontage_ft > 50 ft", {"frontage_ft": 62.25}, ["frontage 62.25 ft > 50 ft"]),
-        ("rain_depth >= 1 inch", {"rain_depth": 1.5}, ["rain depth 1.5 inches > 1 inch"]),
+        (
+            "frontage_ft > 50 ft",
+            {"frontage_ft": 62.25},
+            ["frontage 62.25 ft > 50 ft (12.25 ft over)"],
+        ),
+        (
+            "rain_depth >= 1 inch",
+            {"rain_depth": 1.5},
+            ["rain depth 1.5 inches > 1 inch (0.5 inches over)"],
+        ),
         (
             "slope_data_coverage >= 0.9",
             {"slope_data_coverage": 0.85},
@@ -688,7 +703,10 @@ def test_reasons_state_labels_values_and_the_actual_relation(
             "in_sda and disturbed_area_sqft > 1500 sqft",
             {"in_sda": True, "disturbed_area_sqft": 2000.0},
             Truth.TRUE,
-            ["in a sensitive drainage area", "disturbed 2,000 sq ft > 1,500 sq ft"],
+            [
+                "in a sensitive drainage area",
+                "disturbed 2,000 sq ft > 1,500 sq ft (500 sq ft over)",
+            ],
             [],
         ),
         (
@@ -702,14 +720,17 @@ def test_reasons_state_labels_values_and_the_actual_relation(
             "in_sda or disturbed_area_sqft > 1500 sqft",
             {"in_sda": False, "disturbed_area_sqft": 2000.0},
             Truth.TRUE,
-            ["disturbed 2,000 sq ft > 1,500 sq ft"],
+            ["disturbed 2,000 sq ft > 1,500 sq ft (500 sq ft over)"],
             [],
         ),
         (
             "in_sda or disturbed_area_sqft > 1500 sqft",
             {"in_sda": False, "disturbed_area_sqft": 1000.0},
             Truth.FALSE,
-            ["not in a sensitive drainage area", "disturbed 1,000 sq ft < 1,500 sq ft"],
+            [
+                "not in a sensitive drainage area",
+                "disturbed 1,000 sq ft < 1,500 sq ft (500 sq ft under)",
+            ],
             [],
         ),
         (
@@ -723,7 +744,7 @@ def test_reasons_state_labels_values_and_the_actual_relation(
             "in_sda and disturbed_area_sqft > 1500 sqft",
             {"disturbed_area_sqft": 1000.0},
             Truth.FALSE,
-            ["disturbed 1,000 sq ft < 1,500 sq ft"],
+            ["disturbed 1,000 sq ft < 1,500 sq ft (500 sq ft under)"],
             [],
         ),
         (
@@ -737,7 +758,10 @@ def test_reasons_state_labels_values_and_the_actual_relation(
             "not (in_sda and disturbed_area_sqft > 1500 sqft)",
             {"in_sda": True, "disturbed_area_sqft": 2000.0},
             Truth.FALSE,
-            ["in a sensitive drainage area", "disturbed 2,000 sq ft > 1,500 sq ft"],
+            [
+                "in a sensitive drainage area",
+                "disturbed 2,000 sq ft > 1,500 sq ft (500 sq ft over)",
+            ],
             [],
         ),
     ],

@@ -113,6 +113,10 @@ def test_the_panel_follows_a_parcel_as_it_is_drawn(dock, project, tmp_path):
     assert outcomes(drawn)["scarsdale.permit"] == "triggered"
     assert outcomes(drawn)["scarsdale.tier.254_8"] == "triggered"
     assert any(text.startswith("§ 254-7 ") for text in tree_texts(dock))
+    # While drawing, the nearest threshold that would change the outcome (issue 13, item 13).
+    assert drawn["margin"]["metric"] == "disturbed_area_sqft"
+    assert dock.margin_label.isVisibleTo(dock)
+    assert dock.margin_label.text().startswith("Nearest threshold: disturbed 1,000 sq ft:")
 
     new_id = next(f.id() for f in disturbance.getFeatures() if f["parcel_id"] == lot["parcel_id"])
     disturbance.changeGeometry(new_id, square(lot.geometry().centroid().asPoint(), 6_000.0))

@@ -1,0 +1,127 @@
+"""How far a plan is from the threshold that changes what the law asks (issue 13, item 13).
+
+The margins are checked against the law's own numbers: Scarsdale § 254-9 applies
+to "land-disturbing activities of greater than 1,500 square feet on lands located
+in SDA", § 254-8 "up to 1,500 square feet located in SDA"; Homer § 228-78A's land
+development activity is 10,000 sq ft; Larchmont § 335-28A's 100-year storm
+applies "if the site disturbance is greater than one acre" (43,560 sq ft).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from shapely.geometry import box
+
+from sitecheck.app.cli import main
+from sitecheck.rules.margins import nearest_margins
+from sitecheck.rules.pack import load_pack
+
+from .conftest import write_layer
+from .rule_case import Case, run_case
+
+
+def test_scarsdale_sda_1580_sq_ft_is_80_over_the_254_9_threshold(tmp_path):
+    by_rule, metrics, outcome = run_case(
+        tmp_path, "scarsdale", Case(disturbed_sqft=1_580.0, in_sda=True)
+    )
+    # Each numeric test says how far it is from its threshold.
+    assert "1,580 sq ft > 1,500 sq ft (80 sq ft over)" in by_rule["scarsdale.tier.254_9"].reason
+    values = {**metrics, "in_sda": True}
+    margin = next(
+        m for m in nearest_margins(outcome.pack, values) if m.metric == "disturbed_area_sqft"
+    )
+    assert margin.threshold_sqft == pytest.approx(1_500.0)
+    assert margin.distance_sqft == pytest.approx(80.0, abs=0.01)
+    assert margin.direction == "over"
+    changed = {c.rule_id: (c.before, c.after) for c in margin.changes}
+    # Under 1,500 sq ft the application is § 254-8's.
+    assert changed["scarsdale.tier.254_9"] == ("triggered", "not_triggered")
+    assert changed["scarsdale.tier.254_8"] == ("not_triggered", "triggered")
+    assert "80 sq ft over the 1,500 sq ft of" in margin.text and "§ 254-9" in margin.text
+
+
+@pytest.mark.parametrize(
+    ("pack_id", "case", "threshold", "direction", "rule"),
+    [
+        (
+            "homer",
+            Case(disturbed_sqft=9_700.0, attributes={"activity": "construction"}),
+            10_000.0,
+            "under",
+            "homer.swppp",
+        ),
+        (
+            "larchmont",
+            Case(lot_sqft=200_000.0, disturbed_sqft=44_000.0, attributes={"permit": "building"}),
+            43_560.0,
+            "over",
+            "larchmont.storm.100yr",
+        ),
+    ],
+)
+def test_the_margin_of_the_disturbance_is_the_laws_threshold(
+    tmp_path, pack_id, case, threshold, direction, rule
+):
+    _, metrics, outcome = run_case(tmp_path, pack_id, case)
+    margins = {m.metric: m for m in nearest_margins(outcome.pack, metrics)}
+    margin = margins["disturbed_area_sqft"]
+    assert margin.threshold_sqft == pytest.approx(threshold)
+    assert margin.direction == direction
+    assert margin.distance_sqft == pytest.approx(abs(case.disturbed_sqft - threshold), abs=0.01)
+    assert rule in {c.rule_id for c in margin.changes}
+
+
+def test_an_area_of_zero_is_not_held_against_a_zero_threshold():
+    pack = load_pack("scarsdale")
+    values = {
+        "lot_area_sqft": 20_000.0,
+        "disturbed_area_sqft": 1_000.0,
+        "disturbed_in_adjoining_buffer_sqft": 0.0,
+        "zoning_district": "A-3",
+        "in_sda": False,
+        "activity": "construction",
+    }
+    metrics = [m.metric for m in nearest_margins(pack, values)]
+    assert "disturbed_in_adjoining_buffer_sqft" not in metrics
+    assert (
+        metrics[0] == "disturbed_area_sqft"
+    )  # 500 sq ft over § 254-7's 500 sq ft... or under 1,500
+
+
+def test_the_json_and_the_report_give_the_margins(tmp_path, capsys):
+    gpkg = tmp_path / "site.gpkg"
+    lot = box(690_000, 787_000, 690_200, 787_100)
+    work = box(690_020, 787_020, 690_060, 787_059.5)  # 1,580 sq ft
+    sda = box(689_990, 786_990, 690_210, 787_110)
+    args = [
+        "check",
+        "--ordinance",
+        "scarsdale",
+        "--parcels",
+        write_layer(gpkg, "parcels", [{"parcel_id": "L1", "geometry": lot}]),
+        "--disturbance",
+        write_layer(
+            gpkg, "work", [{"parcel_id": "L1", "activity": "construction", "geometry": work}]
+        ),
+        "--sda",
+        write_layer(gpkg, "sda", [{"geometry": sda}]),
+    ]
+    out, doc, report = tmp_path / "o.gpkg", tmp_path / "o.json", tmp_path / "r.html"
+    assert main([*args, "--out", str(out), "--json", str(doc), "--report", str(report)]) == 0
+    printed = capsys.readouterr().out
+    parcel = json.loads(doc.read_text())["parcels"][0]
+    margin = parcel["margin"]
+    assert margin["metric"] == "disturbed_area_sqft" and margin["direction"] == "over"
+    assert margin["threshold_sqft"] == 1500.0 and margin["distance_sqft"] == pytest.approx(80.0)
+    assert {
+        "rule_id": "scarsdale.tier.254_8",
+        "citation": "§ 254-8",
+        "from": "not_triggered",
+        "to": "triggered",
+    } in margin["changes"]
+    assert parcel["margins"][0] == margin
+    assert f"nearest threshold: {margin['text']}" in printed
+    html = report.read_text()
+    assert "Nearest thresholds" in html and "80 sq ft over the 1,500 sq ft of" in html
