@@ -72,6 +72,7 @@ class CheckSiteAlgorithm(EngineAlgorithm):
     ALL_PARCELS = "ALL_PARCELS"
     OUTPUT = "OUTPUT"
     FLAGS = "FLAGS"
+    PROJECTS = "PROJECTS"
     JSON_REPORT = "JSON_REPORT"
     HTML_REPORT = "HTML_REPORT"
 
@@ -201,6 +202,13 @@ class CheckSiteAlgorithm(EngineAlgorithm):
             "slope, adjoining property buffer, street.",
         )
         self._add(
+            QgsProcessingParameterFeatureSink(
+                self.PROJECTS, tr("Projects"), optional=True, createByDefault=True
+            ),
+            "One row per project (the disturbance's project field; else each lot with work): "
+            "its site, lots, measurements and triggers.",
+        )
+        self._add(
             QgsProcessingParameterFileDestination(
                 self.JSON_REPORT, tr("JSON report"), fileFilter="JSON files (*.json)", optional=True
             ),
@@ -314,11 +322,14 @@ class CheckSiteAlgorithm(EngineAlgorithm):
         for key, layer_name, style in (
             (self.OUTPUT, "parcels", "parcels"),
             (self.FLAGS, "flags", "flags"),
+            (self.PROJECTS, "projects", "parcels"),  # styled by highest severity, as parcels
         ):
             layer = result_layer(result, layer_name, layer_name)
             sink, dest_id = self.parameterAsSink(
                 parameters, key, context, layer.fields(), layer.wkbType(), layer.crs()
             )
+            if sink is None and key == self.PROJECTS:
+                continue  # optional, and not asked for
             if sink is None:
                 raise QgsProcessingException(self.invalidSinkError(parameters, key))
             copy_to_sink(layer, sink, feedback)

@@ -280,6 +280,15 @@ class SiteCheckDock(QgsDockWidget):
         self.parcel_label.setText(
             tr("Parcel {0}: {1}").format(reply["parcel_id"], severity)
             + (tr(" · design storm {0} (years)").format(storm) if storm and storm != "none" else "")
+            + "".join(
+                tr(" · project {0} ({1}): {2}").format(
+                    project["project_id"],
+                    ", ".join(project["lots"]),
+                    (project.get("highest_severity") or "no trigger").replace("_", " "),
+                )
+                for project in reply.get("projects", [])
+                if reply.get("project_note")  # a project of several lots or named in a field
+            )
         )
         margins = reply.get("margins") or []
         self.margin_label.setText(

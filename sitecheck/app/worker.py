@@ -241,8 +241,8 @@ def _drawn_frame(role: str, layer: Mapping[str, Any], working: WorkingCRS) -> gp
 def parcel_reply(result: CheckResult, row: int, elapsed_ms: float) -> dict[str, Any]:
     """The reply to ``evaluate``: one parcel's metrics, triggers and flags."""
     measured = result.measured
-    document = check_document(result, all_parcels=True)
     parcel_id = str(measured.parcels["parcel_id"].iloc[row])
+    document = check_document(result, all_parcels=True, only={parcel_id})
     parcels = cast(list[dict[str, Any]], document["parcels"])
     entry = next(p for p in parcels if str(p["parcel_id"]) == parcel_id)
     outcome = result.outcomes[row]
@@ -276,6 +276,23 @@ def parcel_reply(result: CheckResult, row: int, elapsed_ms: float) -> dict[str, 
             "reviews": entry["reviews"],
             "margin": entry["margin"],
             "margins": entry["margins"],
+            "projects": [
+                {
+                    key: project.get(key)
+                    for key in (
+                        "project_id",
+                        "lots",
+                        "highest_severity",
+                        "design_storm",
+                        "metrics",
+                        "margin",
+                    )
+                }
+                | {"trigger_count": sum(t["outcome"] == "triggered" for t in project["triggers"])}
+                for project in cast(list[dict[str, Any]], document.get("projects", []))
+                if parcel_id in project["lots"]
+            ],
+            "project_note": entry.get("project_note"),
             "touched": bool(measured.touched[row]),
             "flags": [
                 {"kind": kind, "area_sqft": area, "wkb": shapely.to_wkb(geom, hex=True)}

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 import pandas as pd
 
 from sitecheck.distributed.plan import ParcelPlan, plan_partitions
+from sitecheck.distributed.projects import named_projects
 from sitecheck.distributed.sink import StreamingOutputs
 from sitecheck.distributed.window import (
     PartitionOutput,
@@ -149,9 +150,14 @@ def run_check_distributed(
         warnings: dict[str, None] = dict.fromkeys(plan.warnings)
         unassigned: dict[tuple[str, int], dict[str, object]] = {}
         assigned: set[tuple[str, int]] = set()
+        named_rows: list[pd.DataFrame] = []  # the lots of named projects, as written
+        named_entries: list[dict[str, object]] = []
         for done, future in enumerate(as_completed(futures), start=1):
             output: PartitionOutput = future.result()
             sink.add(output)
+            if "projects" in output.parcels.columns:
+                named_rows.append(output.parcels[output.parcels["projects"].notna()])
+            named_entries += [e for e in output.entries if e.get("project_note")]
             facts.append(output.runoff_facts)
             warnings.update(dict.fromkeys(output.warnings))
             unassigned.update({(str(r["layer"]), int(str(r["fid"]))): r for r in output.unassigned})
@@ -178,9 +184,22 @@ def run_check_distributed(
         run.unassigned = [r for key, r in sorted(unassigned.items()) if key not in assigned]
         if run.unassigned:
             warnings[unassigned_warning(spec.run.inputs.disturbance, run.unassigned)] = None
+        trailer_projects: list[dict[str, object]] = []
+        named = named_projects(
+            spec,
+            plan.working.crs,
+            pd.concat(named_rows, ignore_index=True) if named_rows else pd.DataFrame(),
+            named_entries,
+        )
+        if named is not None:
+            progress.update(99, f"{len(named[1])} named project(s) checked on their sites")
+            sink.add_layer("projects", named[0])
+            trailer_projects = named[1]
         run.seconds = time.perf_counter() - started
         run.warnings = list(warnings)
-        sink.finish(_trailer(spec, packs, facts, run))
+        trailer = _trailer(spec, packs, facts, run)
+        trailer["projects"] = trailer_projects
+        sink.finish(trailer)
     progress.update(100, "done")
     return run
 

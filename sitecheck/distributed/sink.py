@@ -86,6 +86,11 @@ class StreamingOutputs:
                 self._json.write(separator + "    " + json_text(json_ready(entry)))
                 self._entries += 1
 
+    def add_layer(self, layer: str, frame: gpd.GeoDataFrame) -> None:
+        """Add a layer known only at the end (the named projects)."""
+        if len(frame):
+            self._append(layer, frame)
+
     def finish(self, trailer: dict[str, object]) -> None:
         """Write what is known only at the end, then make the outputs visible."""
         assert self._gpkg is not None

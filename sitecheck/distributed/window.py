@@ -129,7 +129,9 @@ def screen_partition(partition: Partition, spec: TaskSpec) -> PartitionOutput:
     window = _grown(core, run, working_crs).buffer(
         spec.halo_ft / _feet_per_unit(working_crs), join_style="mitre"
     )
-    result = screen(run, reader=WindowReader(window, working_crs), packs=spec.packs)
+    result = screen(
+        run, reader=WindowReader(window, working_crs), packs=spec.packs, project_sites=False
+    )
     measured = result.measured
     own = set(partition.parcel_ids)
     table = result.parcels_with_triggers()
@@ -138,7 +140,7 @@ def screen_partition(partition: Partition, spec: TaskSpec) -> PartitionOutput:
     flags = measured.flags[measured.flags["parcel_id"].astype(str).isin(own).to_numpy()]
     entries = []
     if spec.json_entries:
-        document = check_document(result, all_parcels=spec.all_parcels)
+        document = check_document(result, all_parcels=spec.all_parcels, only=own)
         entries = [
             _with_runoff_metrics(entry, spec.runoff_columns)
             for entry in cast(list[dict], document["parcels"])

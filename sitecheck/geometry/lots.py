@@ -100,29 +100,37 @@ def _has_room(
 
 
 def _leave_covered_ground(
-    inside: np.ndarray, feature_idx: np.ndarray, lot_idx: np.ndarray, moved: np.ndarray
+    inside: np.ndarray,
+    feature_idx: np.ndarray,
+    lot_idx: np.ndarray,
+    moved: np.ndarray,
+    destination: np.ndarray,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Move only the ground of a sliver that no other work on its lot already counts.
+    """Move only the ground of a sliver that no other lot already counts.
 
-    Where other work stays on the lot a sliver lies in (or an earlier sliver
-    left it), that ground is counted there; moving it too would count it twice.
-    The covered part stays, as a piece of its own feature, on the lot it lies in.
+    Where other work stays on the lot a sliver lies in, that ground is counted
+    there: the covered part stays, as a piece of its own feature, on that lot.
+    Where an earlier sliver took the same ground to another lot, it is counted
+    there and not again. Slivers going to the same lot dissolve there.
     """
     if not moved.any():
         return inside, feature_idx, lot_idx, moved
     inside = inside.copy()
     extra_geoms, extra_features, extra_lots = [], [], []
     for lot in np.unique(lot_idx[moved]):
-        counted = shapely.union_all(inside[(lot_idx == lot) & ~moved])
+        staying = shapely.union_all(inside[(lot_idx == lot) & ~moved])
+        taken: dict[int, object] = {}  # ground moved off this lot, by the lot it went to
         for piece in np.flatnonzero(moved & (lot_idx == lot)):
-            sliver = inside[piece]
-            covered = polygonal(np.array([shapely.intersection(sliver, counted)]))[0]
+            sliver, going_to = inside[piece], int(destination[piece])
+            covered = polygonal(np.array([shapely.intersection(sliver, staying)]))[0]
+            elsewhere = shapely.union_all([g for d, g in taken.items() if d != going_to])
+            rest = shapely.difference(shapely.difference(sliver, staying), elsewhere)
+            inside[piece] = polygonal(np.array([rest]))[0]
             if shapely.area(covered) > 0:
-                inside[piece] = polygonal(np.array([shapely.difference(sliver, counted)]))[0]
                 extra_geoms.append(covered)
                 extra_features.append(feature_idx[piece])
                 extra_lots.append(lot)
-            counted = shapely.union(counted, sliver)
+            taken[going_to] = shapely.union(taken.get(going_to, shapely.Polygon()), sliver)
     if not extra_geoms:
         return inside, feature_idx, lot_idx, moved
     count = len(extra_geoms)
@@ -183,7 +191,9 @@ def split_by_lot(
         (inside_area < sliver_area) & (owner[feature_idx] >= 0) & (owner[feature_idx] != lot_idx)
     )
     moved &= _has_room(inside, lot_idx, owner[feature_idx], moved, lots)
-    inside, feature_idx, lot_idx, moved = _leave_covered_ground(inside, feature_idx, lot_idx, moved)
+    inside, feature_idx, lot_idx, moved = _leave_covered_ground(
+        inside, feature_idx, lot_idx, moved, owner[feature_idx]
+    )
     inside_area = shapely.area(inside)
     keep = inside_area > 0  # a sliver whose ground all stays counted where it lies
     feature_idx, lot_idx, inside = feature_idx[keep], lot_idx[keep], inside[keep]

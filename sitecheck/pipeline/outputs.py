@@ -14,6 +14,7 @@ from sitecheck.pipeline.spec import RunSpec
 from sitecheck.reports.document import audit_block, check_document, measure_document, run_audit
 from sitecheck.rules.pack_model import Pack
 from sitecheck.screening.check import CheckResult
+from sitecheck.screening.project_layer import project_layer
 
 
 @dataclass(frozen=True)
@@ -56,7 +57,11 @@ def write_check_outputs(result: CheckResult, destinations: Destinations) -> None
     measured = result.measured
     write_geopackage(
         destinations.out,
-        {"parcels": result.parcels_with_triggers(), "flags": measured.flags},
+        {
+            "parcels": result.parcels_with_triggers(),
+            "flags": measured.flags,
+            **({"projects": project_layer(result)} if result.projects is not None else {}),
+        },
         audit_block(measured, [pack.audit() for pack in result.packs.values()]),
     )
     if destinations.json:

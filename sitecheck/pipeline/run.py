@@ -6,6 +6,7 @@ from sitecheck.io.progress import Progress
 from sitecheck.io.readers import LayerReader
 from sitecheck.measure.driver import measure
 from sitecheck.measure.inputs import MeasureResult
+from sitecheck.pipeline.projects import screen_projects
 from sitecheck.pipeline.spec import RunSpec
 from sitecheck.screening.check import CheckResult, check_parcels
 from sitecheck.screening.packs import PackChoice, choose_packs
@@ -27,6 +28,8 @@ def screen(
     progress: Progress | None = None,
     reader: LayerReader | None = None,
     packs: PackChoice | None = None,
+    projects: bool = True,
+    project_sites: bool = True,
 ) -> CheckResult:
     """Measure every parcel of a run and evaluate its packs (and runoff, when asked).
 
@@ -39,6 +42,11 @@ def screen(
         task, memory and the user's edits for the panel's worker.
     packs : PackChoice, optional
         Packs already chosen (a Dask driver chooses them once for every task).
+    projects : bool
+        Also group the work by its ``project`` field.
+    project_sites : bool
+        And check each project of several lots on its site (a Dask window
+        leaves that to its driver, which sees every lot).
 
     Raises
     ------
@@ -47,7 +55,12 @@ def screen(
     """
     packs = packs or run_packs(spec)
     measured = measure(spec.inputs, spec.settings, progress, reader)
-    return check_measured(measured, spec, packs)
+    result = check_measured(measured, spec, packs)
+    if projects:
+        result.projects = screen_projects(
+            result, spec.inputs, packs, spec.tolerance, reader, check_sites=project_sites
+        )
+    return result
 
 
 def check_measured(

@@ -22,7 +22,9 @@ METRIC_KEYS: tuple[str, ...] = tuple(m.name for m in METRICS) + tuple(
 )
 
 
-def measure_document(result: MeasureResult, all_parcels: bool = False) -> dict[str, object]:
+def measure_document(
+    result: MeasureResult, all_parcels: bool = False, only: set[str] | None = None
+) -> dict[str, object]:
     """Build the JSON document of a measure run.
 
     Parameters
@@ -30,9 +32,14 @@ def measure_document(result: MeasureResult, all_parcels: bool = False) -> dict[s
     result : MeasureResult
     all_parcels : bool
         List every parcel, not only those with disturbance or impervious change.
+    only : set of str, optional
+        List only these parcel ids (a Dask window's own parcels, not its halo).
     """
     table = result.parcels
     rows = np.arange(len(table)) if all_parcels else np.flatnonzero(result.touched)
+    if only is not None:
+        ids = table["parcel_id"].astype(str).to_numpy()
+        rows = np.array([row for row in rows if ids[row] in only], dtype=int)
     attribute_names = [
         name
         for name in dict.fromkeys((*PASSTHROUGH_CANDIDATES, *PROJECT_FIELDS))
@@ -81,9 +88,12 @@ def listing(parcel_count: int, all_parcels: bool) -> dict[str, object]:
     }
 
 
-def check_document(result: CheckResult, all_parcels: bool = False) -> dict[str, object]:
-    """The measure document plus, per parcel, the jurisdiction and every rule's outcome."""
-    document = measure_document(result.measured, all_parcels)
+def check_document(
+    result: CheckResult, all_parcels: bool = False, only: set[str] | None = None
+) -> dict[str, object]:
+    """The measure document plus, per parcel, the jurisdiction and every rule's outcome
+    (``only``: just these parcel ids)."""
+    document = measure_document(result.measured, all_parcels, only)
     document["packs"] = [pack.audit() for pack in result.packs.values()]
     document["tolerance"] = result.tolerance
     by_id = {parcel_id: row for row, parcel_id in enumerate(result.measured.parcels["parcel_id"])}
@@ -108,7 +118,41 @@ def check_document(result: CheckResult, all_parcels: bool = False) -> dict[str, 
             metrics = parcel["metrics"]
             metrics.update(result.runoff.metrics_of(by_id[parcel["parcel_id"]]))
     document["runoff"] = result.runoff.to_json() if result.runoff is not None else None
+    if result.projects is not None:
+        document["projects"] = project_entries(result, parcels)
+        on_lot = result.projects.of_lot()
+        for parcel in parcels:
+            on_this_lot = on_lot.get(str(parcel["parcel_id"]), [])
+            parcel["projects"] = on_this_lot
+            parcel["project_note"] = (
+                "; ".join(f"work of project {project} on this lot" for project in on_this_lot)
+                if result.projects.from_field
+                else None
+            )
     return document
+
+
+def project_entries(result: CheckResult, lot_entries: list[dict]) -> list[dict[str, object]]:
+    """The ``projects`` of the JSON: each project's id, lots, metrics, triggers, severity
+    and storm, from its site's check (its lot's, where the project is that lot alone)."""
+    projects = result.projects
+    assert projects is not None
+    by_lot = {str(entry["parcel_id"]): entry for entry in lot_entries}
+    by_site: dict[str, dict] = {}
+    if projects.site_result is not None:
+        listed = check_document(projects.site_result, all_parcels=True)["parcels"]
+        assert isinstance(listed, list)
+        by_site = {str(entry["parcel_id"]): entry for entry in listed}
+    entries = []
+    for index, (project, lots) in enumerate(zip(projects.ids, projects.lots, strict=True)):
+        entry = by_site.get(project) if projects.site_rows[index] >= 0 else by_lot.get(lots[0])
+        if entry is None:  # a lot with work the lot listing left out
+            continue
+        fields = {
+            k: v for k, v in entry.items() if k not in ("parcel_id", "projects", "project_note")
+        }
+        entries.append({"project_id": project, "lots": lots, **fields})
+    return entries
 
 
 def audit_block(

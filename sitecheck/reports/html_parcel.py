@@ -38,6 +38,7 @@ def parcel_section(result: CheckResult, row: int, png: bytes | None, max_maps: i
         '<div class="parcel-body">'
         + _map_figure(parcel_id, png, max_maps)
         + _facts(result, row)
+        + _project_note(result, row)
         + "</div>\n<h4>Measurements</h4>\n"
         + _metrics_table(result, row)
         + parcel_runoff_table(result, row)
@@ -45,6 +46,25 @@ def parcel_section(result: CheckResult, row: int, png: bytes | None, max_maps: i
         + _margins(result, row)
         + '<p class="back"><a href="#summary">Back to the summary</a></p>\n</section>\n'
     )
+
+
+def _project_note(result: CheckResult, row: int) -> str:
+    """Which named projects have work on the lot, and what each comes to on its site."""
+    projects = result.projects
+    if projects is None or not projects.named:
+        return ""
+    lot = str(result.measured.parcels["parcel_id"].iat[row])
+    notes = []
+    for index, (project, lots) in enumerate(zip(projects.ids, projects.lots, strict=True)):
+        if lot in lots:
+            outcome = projects.outcome(index, result)
+            severity = outcome.highest_severity if outcome else None
+            notes.append(
+                f"Work of project <strong>{esc(project)}</strong> on this lot; the project "
+                f"(lots {esc(', '.join(lots))}) is checked on its site: "
+                f"{severity_badge(severity) if severity else 'no rule triggered'}."
+            )
+    return "".join(f'<p class="project">{note}</p>' for note in notes)
 
 
 def _margins(result: CheckResult, row: int) -> str:

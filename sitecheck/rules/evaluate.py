@@ -18,17 +18,16 @@ from sitecheck.rules import syntax as node
 from sitecheck.rules.errors import RuleLanguageError
 from sitecheck.rules.names import NameInfo, is_null
 from sitecheck.rules.operations import Gap, Result, Value, known, shown
-from sitecheck.rules.ranges import HOLDS, OPERATOR_WORDS, SAME, at_end, deciding_ends
+from sitecheck.rules.ranges import HOLDS, OPERATOR_WORDS, SAME, at_end, deciding_ends, same_value
 from sitecheck.rules.ranges import relation as relation_of
 from sitecheck.rules.syntax import Expression, names_of
 from sitecheck.rules.truth import Evaluation, Truth, combine
 from sitecheck.rules.units import Quantity
 from sitecheck.rules.wording import (
-    DEFAULT_DECIMALS,
-    MOST_DECIMALS,
     format_pair,
-    format_quantity,
     format_share,
+    margin_words,
+    plain_value,
 )
 from sitecheck.schema.metrics import SQFT_PER_ACRE
 
@@ -38,6 +37,8 @@ def evaluate(
     values: Mapping[str, object],
     names: Mapping[str, NameInfo],
     tolerance: float = 0.02,
+    words: bool = True,
+    memo: dict | None = None,
 ) -> Evaluation:
     """Evaluate a condition for one parcel.
 
@@ -53,8 +54,14 @@ def evaluate(
     tolerance : float
         Relative half-width of the band around a threshold within which a
         measured value gives UNKNOWN. 0 disables the band.
+    words : bool
+        False to decide only the truth, without the sentences of the reasons
+        (margins try many values and read no reason).
+    memo : dict, optional
+        Shared by the conditions of one parcel's evaluation: a named condition
+        used by many rules is the same subtree, evaluated once per parcel.
     """
-    return _Evaluator(values, names, tolerance).truth_of(expr)
+    return _Evaluator(values, names, tolerance, words, memo).truth_of(expr)
 
 
 def constant_value(expr: Expression, names: Mapping[str, NameInfo]) -> Value:
@@ -81,24 +88,6 @@ class _Side:
     value: Result | None = None
 
 
-def _margin_words(sides: tuple[_Side, _Side], left: Quantity, right: Quantity) -> str:
-    """How far a measured value is from the constant it is compared with: " (80 sq ft over)".
-
-    Only for a measurement against a threshold with a unit; nothing when they are equal.
-    """
-    if sides[0].measured == sides[1].measured or not (sides[0].constant or sides[1].constant):
-        return ""
-    measured, threshold = (left, right) if sides[0].measured else (right, left)
-    difference = measured.value - threshold.value
-    if difference == 0 or measured.dimension == "number":
-        return ""
-    decimals = DEFAULT_DECIMALS
-    while decimals < MOST_DECIMALS and abs(difference) < 0.5 * 10.0**-decimals:
-        decimals += 1  # a difference too small for two decimals still shows
-    gap = format_quantity(Quantity(abs(difference), measured.dimension), decimals)
-    return f" ({gap} {'over' if difference > 0 else 'under'})"
-
-
 def _shows_acres(sides: tuple[_Side, _Side], values: tuple[Quantity, Quantity]) -> bool:
     """Whether a constant side was written in acres and is at least one acre."""
     return any(
@@ -111,30 +100,31 @@ def _unknown(gap: Gap) -> Evaluation:
     return Evaluation(Truth.UNKNOWN, list(gap.reasons), list(gap.missing))
 
 
-def _same(left: Value, right: Value) -> bool:
-    if isinstance(left, Quantity) and isinstance(right, Quantity):
-        return left.dimension == right.dimension and relation_of(left.value, right.value) == "="
-    return type(left) is type(right) and left == right
-
-
-def _plain(value: Value) -> str:
-    """A value as a list shows it: text unquoted."""
-    if isinstance(value, Quantity):
-        return format_quantity(value)
-    if isinstance(value, bool):
-        return str(value).lower()
-    return value
-
-
 class _Evaluator:
     def __init__(
-        self, values: Mapping[str, object], names: Mapping[str, NameInfo], tolerance: float
+        self,
+        values: Mapping[str, object],
+        names: Mapping[str, NameInfo],
+        tolerance: float,
+        words: bool = True,
+        memo: dict | None = None,
     ) -> None:
         self.values = values
         self.names = names
         self.tolerance = tolerance
+        self.words = words
+        self.memo = memo
 
     def truth_of(self, expr: Expression) -> Evaluation:
+        if self.memo is None or not isinstance(expr, node.Logic | node.Comparison):
+            return self.decide(expr)
+        key = (id(expr), self.tolerance, self.words)
+        found = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = (expr, self.decide(expr))  # the node kept: ids stay unique
+        return cast(Evaluation, found[1])
+
+    def decide(self, expr: Expression) -> Evaluation:
         match expr:
             case node.Logic():
                 return combine(expr.op, [self.truth_of(operand) for operand in expr.operands])
@@ -187,6 +177,14 @@ class _Evaluator:
         return outcome.truth is Truth.TRUE
 
     def lookup(self, expr: node.Name) -> Result:
+        if self.memo is None:
+            return self.read(expr)
+        key = ("name", expr.name)
+        if key not in self.memo:
+            self.memo[key] = self.read(expr)
+        return cast(Result, self.memo[key])
+
+    def read(self, expr: node.Name) -> Result:
         info = self.names.get(expr.name)
         if info is None:
             return operations.problem(f"unknown name {expr.name}")
@@ -251,13 +249,13 @@ class _Evaluator:
         if isinstance(values, Gap):
             return _unknown(values)
         item, *choices = values
-        found = any(_same(item, choice) for choice in choices)
+        found = any(same_value(item, choice) for choice in choices)
         label = self.label(expr.item)
         if found:
             sentence = f"{label} is {shown(item)}" if label else f"{shown(item)} is listed"
         else:
             subject = shown(item) if label is None else f"{label} {shown(item)}"
-            listed = ", ".join(_plain(choice) for choice in choices)
+            listed = ", ".join(plain_value(choice) for choice in choices)
             sentence = f"{subject} is not one of {listed}"
         return Evaluation(Truth.of(found != expr.negated), [sentence])
 
@@ -327,6 +325,10 @@ class _Evaluator:
             return self.compare_ranges(expr, left, right)
         sides = (self.side(expr.left), self.side(expr.right))
         relation = relation_of(left.value, right.value)
+        if not self.words:
+            if self.is_near(sides, left.value, right.value):
+                return Evaluation(Truth.UNKNOWN, near=[expr.text])
+            return Evaluation(Truth.of(relation in HOLDS[expr.op]))
         acres = _shows_acres(sides, (left, right))
         left_number, right_number = format_pair(left, right, relation == "=", acres)
         left_words, right_words = (
@@ -340,7 +342,12 @@ class _Evaluator:
             sentence = f"{first} is within {format_share(self.tolerance)} of {second}"
             return Evaluation(Truth.UNKNOWN, [sentence], near=[sentence])
         truth = Truth.of(relation in HOLDS[expr.op])
-        margin = _margin_words(sides, left, right)
+        margin = margin_words(
+            (sides[0].measured, sides[1].measured),
+            (sides[0].constant, sides[1].constant),
+            left,
+            right,
+        )
         return Evaluation(truth, [f"{left_words} {relation} {right_words}{margin}"])
 
     def is_near(self, sides: tuple[_Side, _Side], left: float, right: float) -> bool:

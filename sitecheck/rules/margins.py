@@ -30,6 +30,7 @@ REDESIGNABLE: dict[str, str] = {
 }
 STEP_SQFT = 1.0  # how far past a threshold the counterfactual goes ("at 1,499 sq ft")
 MAX_CHANGES_SHOWN = 4
+MAX_CITATIONS = 3
 
 
 @dataclass(frozen=True)
@@ -77,7 +78,10 @@ class Margin:
     def text(self) -> str:
         """ "disturbed 1,580 sq ft: 80 sq ft over the 1,500 sq ft of § 254-9; at 1,500 sq ft: ..."."""
         label = REDESIGNABLE.get(self.metric, self.metric)
-        citations = ", ".join(dict.fromkeys(change.citation for change in self.changes))
+        cited = list(dict.fromkeys(change.citation for change in self.changes))
+        citations = ", ".join(cited[:MAX_CITATIONS]) + (
+            f" and {len(cited) - MAX_CITATIONS} more" if len(cited) > MAX_CITATIONS else ""
+        )
         head = f"{label} {_sqft(self.value_sqft)}: "
         if self.direction == "at":
             head += f"at the {_sqft(self.threshold_sqft)} of {citations}"
@@ -153,7 +157,9 @@ def nearest_margins(pack: Pack, values: Mapping[str, object]) -> list[Margin]:
     values : mapping
         The parcel's metric and attribute values, as :func:`evaluate_pack` takes them.
     """
-    baseline = {t.rule.id: t.outcome for t in evaluate_pack(pack, values, 0.0).triggers}
+    baseline = {
+        t.rule.id: t.outcome for t in evaluate_pack(pack, values, 0.0, words=False).triggers
+    }
     margins = []
     for metric, thresholds in pack_thresholds(pack).items():
         value = values.get(metric)
@@ -185,14 +191,34 @@ def _first_change(
 
 
 def _across(value: float, threshold: float) -> tuple[float, ...]:
-    """Where to look past a threshold: at it, then a step beyond it (never below 0)."""
+    """Where to look past a threshold: going down, a step under it (never below 0); going
+    up, at it and then a step over it."""
     if value > threshold:
-        steps: tuple[float, ...] = (threshold, threshold - STEP_SQFT)
+        # A step under the threshold flips both "> T" and ">= T"; at T only "> T" flips.
+        steps: tuple[float, ...] = (
+            (threshold - STEP_SQFT,) if threshold >= STEP_SQFT else (threshold,)
+        )
     elif value < threshold:
         steps = (threshold, threshold + STEP_SQFT)
     else:
         steps = (threshold - STEP_SQFT, threshold + STEP_SQFT)
     return tuple(step for step in steps if step >= 0)
+
+
+def affected_rules(pack: Pack, metric: str) -> frozenset[str]:
+    """The rules whose outcome a metric can change: those naming it, and those an
+    exemption among them can switch off."""
+    cache = pack.__dict__.setdefault("_affected", {})
+    if metric in cache:
+        return cache[metric]
+    affected = {rule.id for rule in pack.rules if metric in rule.names()}
+    grew = True
+    while grew:
+        more = {r.id for r in pack.rules if r.id not in affected and set(r.unless) & affected}
+        affected |= more
+        grew = bool(more)
+    cache[metric] = frozenset(affected)
+    return cache[metric]
 
 
 def _changes(
@@ -201,7 +227,8 @@ def _changes(
     trial = dict(values)
     trial[metric] = moved
     changed = []
-    for trigger in evaluate_pack(pack, trial, 0.0).triggers:
+    affected = affected_rules(pack, metric)
+    for trigger in evaluate_pack(pack, trial, 0.0, affected, words=False).triggers:
         before = baseline[trigger.rule.id]
         if trigger.outcome != before:
             rule = trigger.rule

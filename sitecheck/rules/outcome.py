@@ -147,7 +147,11 @@ class ParcelOutcome:
 
 
 def evaluate_pack(
-    pack: Pack, values: Mapping[str, object], tolerance: float = 0.02
+    pack: Pack,
+    values: Mapping[str, object],
+    tolerance: float = 0.02,
+    only: frozenset[str] | None = None,
+    words: bool = True,
 ) -> ParcelOutcome:
     """Evaluate every rule of a pack for one parcel's metrics and attributes.
 
@@ -159,10 +163,22 @@ def evaluate_pack(
         project attributes.
     tolerance : float
         Relative band around thresholds that gives ``needs_review``.
+    only : frozenset of str, optional
+        Evaluate these rules only (with the exemptions they name); the outcome
+        then lists just them.
+    words : bool
+        False for outcomes without the full sentences of their reasons (margins).
     """
-    first = {rule.id: _evaluate_rule(pack, rule, values, tolerance) for rule in pack.rules}
+    rules = pack.rules if only is None else tuple(r for r in pack.rules if r.id in only)
+    needed = {rule.id for rule in rules} | {other for rule in rules for other in rule.unless}
+    memo: dict = {}  # one parcel's values: shared subtrees (named conditions) decided once
+    first = {
+        rule.id: _evaluate_rule(pack, rule, values, tolerance, words, memo)
+        for rule in pack.rules
+        if rule.id in needed
+    }
     final = []
-    for rule in pack.rules:
+    for rule in rules:
         trigger = first[rule.id]
         exemptions = [first[other] for other in rule.unless if first[other].outcome == TRIGGERED]
         if exemptions and trigger.outcome != NOT_TRIGGERED:
@@ -173,10 +189,15 @@ def evaluate_pack(
 
 
 def _evaluate_rule(
-    pack: Pack, rule: Rule, values: Mapping[str, object], tolerance: float
+    pack: Pack,
+    rule: Rule,
+    values: Mapping[str, object],
+    tolerance: float,
+    words: bool = True,
+    memo: dict | None = None,
 ) -> Trigger:
     for review in rule.reviews:
-        ambiguity = evaluate(review.when, values, pack.names, tolerance=0.0)
+        ambiguity = evaluate(review.when, values, pack.names, 0.0, words, memo)
         if ambiguity.truth is Truth.TRUE:
             facts = "; ".join(ambiguity.reasons)
             return Trigger(
@@ -185,7 +206,7 @@ def _evaluate_rule(
                 f"{review.reason} ({facts})" if facts else review.reason,
                 (review.reason,),
             )
-    result = evaluate(rule.when, values, pack.names, tolerance)
+    result = evaluate(rule.when, values, pack.names, tolerance, words, memo)
     if result.truth is Truth.TRUE and rule.discretion:
         # The law leaves it to an officer ("may be exempt"): a question, never a finding,
         # so the rules it would switch off stay listed.

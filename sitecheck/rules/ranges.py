@@ -71,3 +71,10 @@ def at_end(quantity: Quantity, end: End) -> tuple[Quantity, str]:
         return Quantity(quantity.value, quantity.dimension, quantity.unit), ""
     value = quantity.value if end == "least" else quantity.top
     return Quantity(value, quantity.dimension, quantity.unit), f"at {end} "
+
+
+def same_value(left: object, right: object) -> bool:
+    """Whether two values are the same: quantities of one dimension equal, or equal others."""
+    if isinstance(left, Quantity) and isinstance(right, Quantity):
+        return left.dimension == right.dimension and relation(left.value, right.value) == "="
+    return type(left) is type(right) and left == right

@@ -70,3 +70,32 @@ def format_share(fraction: float) -> str:
 def quote(text: str) -> str:
     """Text in double quotes, as reasons show text values."""
     return f'"{text}"'
+
+
+def margin_words(
+    measured: tuple[bool, bool], constant: tuple[bool, bool], left: Quantity, right: Quantity
+) -> str:
+    """How far a measured value is from the constant it is compared with: " (80 sq ft over)".
+
+    Only for a measurement against a threshold with a unit; nothing when they are equal.
+    """
+    if measured[0] == measured[1] or not (constant[0] or constant[1]):
+        return ""
+    value, threshold = (left, right) if measured[0] else (right, left)
+    difference = value.value - threshold.value
+    if difference == 0 or value.dimension == "number":
+        return ""
+    decimals = DEFAULT_DECIMALS
+    while decimals < MOST_DECIMALS and abs(difference) < 0.5 * 10.0**-decimals:
+        decimals += 1  # a difference too small for two decimals still shows
+    gap = format_quantity(Quantity(abs(difference), value.dimension), decimals)
+    return f" ({gap} {'over' if difference > 0 else 'under'})"
+
+
+def plain_value(value: object) -> str:
+    """A value as a list shows it: text unquoted."""
+    if isinstance(value, Quantity):
+        return format_quantity(value)
+    if isinstance(value, bool):
+        return str(value).lower()
+    return str(value)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
@@ -31,20 +31,24 @@ class CheckResult:
     packs: dict[str, Pack]
     tolerance: float
     runoff: RunoffScreen | None = None
+    projects: Projects | None = None  # the work grouped by project (None: not grouped)
 
     def margins(self, rows: list[int]) -> dict[int, list[Margin]]:
         """Each row's nearest thresholds that change a rule's outcome, one per redesignable
         area, nearest first (rows with work only; empty for the others)."""
+        # Remembered: the terminal, the JSON and the report ask for the same rows.
+        known: dict[int, list[Margin]] = self.__dict__.setdefault("_margins", {})
         wanted = [
-            row for row in rows if self.outcomes[row] is not None and self.measured.touched[row]
+            row
+            for row in rows
+            if row not in known and self.outcomes[row] is not None and self.measured.touched[row]
         ]
         values = parcel_value_rows(self.measured, wanted, warn=False) if wanted else []
-        found: dict[int, list[Margin]] = {row: [] for row in rows}
         for row, parcel_values in zip(wanted, values, strict=True):
             outcome = self.outcomes[row]
             assert outcome is not None
-            found[row] = nearest_margins(outcome.pack, parcel_values)
-        return found
+            known[row] = nearest_margins(outcome.pack, parcel_values)
+        return {row: known.get(row, []) for row in rows}
 
     def parcels_with_triggers(self) -> pd.DataFrame:
         """The parcel table with the trigger columns added for the GeoPackage."""
@@ -67,6 +71,12 @@ class CheckResult:
         table["design_storm"] = pd.array(
             [o.design_storm if o and o.triggers else None for o in self.outcomes], dtype="string"
         )
+        if self.projects is not None:
+            on_lot = self.projects.of_lot()
+            table["projects"] = pd.array(
+                [", ".join(on_lot.get(str(i), [])) or None for i in table["parcel_id"]],
+                dtype="string",
+            )
         table["triggers_summary"] = pd.array(
             [o.summary() if o else None for o in self.outcomes], dtype="string"
         )
@@ -78,6 +88,59 @@ class CheckResult:
                     column[runoff.index.to_numpy()] = runoff[name].to_numpy(dtype=float)
                 table[name] = column
         return table
+
+
+@dataclass
+class Projects:
+    """The run's projects (the work grouped by its ``project`` field), the lots of each,
+    and where each was checked.
+
+    A project of one lot that no other project shares is the lot itself: the
+    lot view is its check. A project of several lots, or on a lot another
+    project shares, is checked on its site.
+
+    Attributes
+    ----------
+    ids : list of str
+    lots : list of list of str
+        Each project's lots (lot ids), in the parcel layer's order.
+    named : bool
+        Whether the work names its projects (a ``project`` field); without it
+        each lot with work is its own project.
+    site_result : CheckResult or None
+        The check of the project sites (None when no project needs one).
+    site_rows, lot_rows : list of int
+        Each project's row in ``site_result``, or in the lot view; -1 for the other.
+    notes : list of str
+        Warnings about the grouping (projects sharing a lot).
+    """
+
+    ids: list[str]
+    lots: list[list[str]]
+    named: bool
+    site_result: CheckResult | None
+    site_rows: list[int]
+    lot_rows: list[int]
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def from_field(self) -> bool:
+        return self.named
+
+    def of_lot(self) -> dict[str, list[str]]:
+        """Lot id -> the projects with work on it."""
+        found: dict[str, list[str]] = {}
+        for project, lots in zip(self.ids, self.lots, strict=True):
+            for lot in lots:
+                found.setdefault(lot, []).append(project)
+        return found
+
+    def outcome(self, index: int, lot_result: CheckResult) -> ParcelOutcome | None:
+        """The outcome of project ``index``: its site's, or its lot's."""
+        if self.site_rows[index] >= 0:
+            assert self.site_result is not None
+            return self.site_result.outcomes[self.site_rows[index]]
+        return lot_result.outcomes[self.lot_rows[index]]
 
 
 def check_parcels(

@@ -87,6 +87,8 @@ def test_disturbance_inside_a_lot_never_exceeds_the_lot(drawn):
 
 @PROPERTY_SETTINGS
 @given(rectangles(max_count=4))
+# Found in a run: one feature drawn twice with a 0.6 sq ft sliver over a lot line.
+@example(drawn=[box(0, 99.875, 5, 104.875)])
 def test_overlapping_disturbance_is_counted_once(drawn):
     once = _run(drawn)["disturbed_area_sqft"]
     twice = _run(drawn + drawn)["disturbed_area_sqft"]

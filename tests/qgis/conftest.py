@@ -135,6 +135,7 @@ def village_parameters(village: Path, **extra) -> dict:
         "DEM": str(village / "dem.tif"),
         "OUTPUT": "TEMPORARY_OUTPUT",
         "FLAGS": "TEMPORARY_OUTPUT",
+        "PROJECTS": "TEMPORARY_OUTPUT",
     }
     for name in LAYERS:
         parameters[name.upper()] = f"{gpkg}|layername={name}"

@@ -208,6 +208,9 @@ def test_clicking_a_trigger_frames_its_flag(dock, project):
     reply = wait_for_reply(dock)
     slope_rule = next(t for t in reply["triggers"] if t["rule_id"] == "scarsdale.site_limits.slope")
     assert slope_rule["outcome"] == "triggered"
+    # The sample's disturbance names its projects: the panel shows the parcel's.
+    assert [p["project_id"] for p in reply["projects"]] == ["P3 estate subdivision"]
+    assert "project P3 estate subdivision (1.1-11-5)" in dock.parcel_label.text()
     branch_items = [dock.triggers.topLevelItem(i) for i in range(dock.triggers.topLevelItemCount())]
     item = next(
         branch.child(j)

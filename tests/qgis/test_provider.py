@@ -60,6 +60,7 @@ def test_check_site_parameter_keys(plugin):
         "DEM",
         "OUTPUT",
         "FLAGS",
+        "PROJECTS",
         "JSON_REPORT",
         "HTML_REPORT",
         "SOILS",
@@ -115,6 +116,15 @@ def test_check_site_gives_the_same_answers_as_the_cli(plugin, village, cli_refer
         )
         assert (feature["highest_severity"] or None) == entry["highest_severity"]
     assert result["TRIGGERED_PARCELS"] >= 1
+    # The projects the sample's disturbance names, one feature each, as the CLI's JSON.
+    projects = result["PROJECTS"]
+    if isinstance(projects, str):
+        projects = QgsVectorLayer(projects)
+    rows = {f["project_id"]: f for f in projects.getFeatures()}
+    assert set(rows) == {p["project_id"] for p in cli_reference["projects"]}
+    for entry in cli_reference["projects"]:
+        assert rows[entry["project_id"]]["lots"] == ", ".join(entry["lots"])
+        assert (rows[entry["project_id"]]["highest_severity"] or None) == entry["highest_severity"]
 
 
 def test_listed_streams_with_their_watersheds_answer_as_the_cli(plugin, village, tmp_path):

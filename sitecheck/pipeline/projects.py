@@ -1,0 +1,60 @@
+"""Checking a run's projects: each named project of several lots on its site.
+
+The grouping (:mod:`sitecheck.screening.projects`) says which projects need a
+site; this step measures and checks those sites with the run's own engine, as
+the lot view was.
+"""
+
+from __future__ import annotations
+
+from sitecheck.io.readers import LayerReader
+from sitecheck.measure.driver import measure
+from sitecheck.measure.inputs import MeasureInputs
+from sitecheck.screening.check import CheckResult, Projects, check_parcels
+from sitecheck.screening.packs import PackChoice
+from sitecheck.screening.projects import (
+    checked_sites,
+    group_projects,
+    lot_projects,
+    measured_sites,
+    site_layers,
+)
+
+
+def screen_projects(
+    lot_result: CheckResult,
+    inputs: MeasureInputs,
+    packs: PackChoice,
+    tolerance: float,
+    reader: LayerReader | None = None,
+    check_sites: bool = True,
+) -> Projects:
+    """Group the work by its ``project`` field and check each project of several lots (or
+    on a shared lot) on its site; without the field every lot is its own project.
+
+    Parameters
+    ----------
+    lot_result : CheckResult
+        The lot view, already checked.
+    inputs : MeasureInputs
+    packs : PackChoice
+    tolerance : float
+    reader : LayerReader, optional
+        Where the lot view read its layers.
+    check_sites : bool
+        False to group only (a Dask window: its driver checks the named projects
+        with all their lots).
+    """
+    grouping = group_projects(lot_result, inputs, reader)
+    if grouping is None:
+        return lot_projects(lot_result)
+    if not grouping.on_site or not check_sites:
+        return grouping.projects
+    lot_view = lot_result.measured
+    site_reader, settings = site_layers(grouping, lot_view)
+    sites = measure(inputs, settings, reader=site_reader)
+    measured_sites(sites, grouping, lot_view)
+    result = check_parcels(sites, packs, tolerance)
+    checked_sites(result, grouping, lot_view)
+    grouping.projects.site_result = result
+    return grouping.projects

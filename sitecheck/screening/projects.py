@@ -1,0 +1,387 @@
+"""Projects: the law's "land development activity" on a "site", not the tax lot.
+
+The laws apply their thresholds to a project; SiteCheck measures lots. A
+disturbance feature names its project in a ``project`` field; features without
+one belong to the project of the lot holding most of them, which is the lot
+itself (one project per lot: the lot view). A project's site is the union of the
+lots its work is on; the project is measured and checked on that site by the
+same engine, so its disturbed area, area at one time and impervious change are
+summed over its lots, and lot-size tiers read the site. Where the site is
+several lots and a rule's outcome turns on the lot area (is the law's "lot"
+the site or each lot?), the rule needs review and says which area it used.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+from dataclasses import dataclass
+
+import geopandas as gpd
+import numpy as np
+import pandas as pd
+import shapely
+
+from sitecheck.io.extent import Extent
+from sitecheck.io.parcels import find_field
+from sitecheck.io.readers import POLYGONAL, LayerReader, LayerSource
+from sitecheck.measure.inputs import MeasureInputs, MeasureResult, MeasureSettings
+from sitecheck.rules.outcome import NEEDS_REVIEW, ParcelOutcome, Trigger, evaluate_pack
+from sitecheck.schema.fields import PROJECT_FIELDS
+from sitecheck.schema.metrics import ACRE_METRICS, METRICS, acres_name
+from sitecheck.screening.check import CheckResult, Projects
+from sitecheck.screening.values import parcel_value_rows
+
+PROJECT_FIELD = "project"
+MIN_WORK_SQFT = 1.0  # a lot with less of a project's work is not part of its site
+
+
+def lot_projects(lot_result: CheckResult, named: bool = False) -> Projects:
+    """One project per lot with work: today's lot view."""
+    measured = lot_result.measured
+    rows = [int(row) for row in np.flatnonzero(measured.touched)]
+    ids = [str(measured.parcels["parcel_id"].iat[row]) for row in rows]
+    return Projects(ids, [[lot] for lot in ids], named, None, [-1] * len(ids), rows)
+
+
+@dataclass
+class Grouping:
+    """The work grouped by project, before any site is checked.
+
+    Attributes
+    ----------
+    projects : Projects
+        Ids, lots and rows (``site_result`` still None).
+    on_site : list of str
+        The projects to check on their sites, in their site rows' order.
+    members : dict of str to list of str
+        Each project's lots.
+    work : GeoDataFrame
+        The disturbance with ``parcel_id`` set to each feature's project.
+    reader : LayerReader
+        The lot view's layers, with a record of its own.
+    """
+
+    projects: Projects
+    on_site: list[str]
+    members: dict[str, list[str]]
+    work: gpd.GeoDataFrame
+    reader: LayerReader
+
+
+def group_projects(
+    lot_result: CheckResult, inputs: MeasureInputs, reader: LayerReader | None = None
+) -> Grouping | None:
+    """Group the work by its ``project`` field; None without the field (or with it empty
+    everywhere), when every lot is its own project (:func:`lot_projects`).
+
+    Parameters
+    ----------
+    lot_result : CheckResult
+        The lot view, already checked.
+    inputs : MeasureInputs
+        The run's layers (the lot view's).
+    reader : LayerReader, optional
+        Where the lot view read its layers (files, a window, the panel's memory).
+    """
+    measured = lot_result.measured
+    own = _fresh(reader or LayerReader())
+    frame = own.read(inputs.disturbance, POLYGONAL, target_crs=measured.working.crs)
+    columns = [c for c in frame.columns if c != frame.geometry.name]
+    field_name = find_field(columns, [PROJECT_FIELD])
+    named = (
+        frame[field_name].astype("string").str.strip().replace("", pd.NA) if field_name else None
+    )
+    if named is None or named.isna().all():
+        return None
+    lots = measured.parcels.geometry.to_numpy()
+    lot_ids = measured.parcels["parcel_id"].astype(str).to_numpy()
+    project_of, members = _membership(frame, named, lots, lot_ids, measured)
+    ids = [p for p in dict.fromkeys(project_of) if p is not None and members.get(p)]
+    sharing: dict[str, int] = {}
+    for project in ids:
+        for lot in members[project]:
+            sharing[lot] = sharing.get(lot, 0) + 1
+    # A project of one lot that no other project shares is its lot: the lot view checks it.
+    on_site = [p for p in ids if len(members[p]) > 1 or sharing[members[p][0]] > 1]
+    row_of_lot = {lot: row for row, lot in enumerate(lot_ids)}
+    projects = Projects(
+        ids,
+        [members[p] for p in ids],
+        True,
+        None,
+        [on_site.index(p) if p in on_site else -1 for p in ids],
+        [-1 if p in on_site else row_of_lot[members[p][0]] for p in ids],
+        _shared_lots(ids, members),
+    )
+    work = frame.assign(parcel_id=pd.array(project_of, dtype="string"))
+    return Grouping(projects, on_site, members, work, own)
+
+
+def site_layers(grouping: Grouping, lot_view: MeasureResult) -> tuple[LayerReader, MeasureSettings]:
+    """What measuring the sites reads (the sites as parcels, the work by project, the other
+    layers as the lot view read them) and its settings (the lot view's CRS)."""
+    sites = _with_neighbours(
+        _sites(grouping.on_site, grouping.members, lot_view), grouping.members, lot_view
+    )
+    settings = dataclasses.replace(
+        lot_view.settings, id_field="parcel_id", crs=lot_view.working.crs.to_string()
+    )
+    return _SiteReader(grouping.reader, sites, grouping.work), settings
+
+
+def measured_sites(sites: MeasureResult, grouping: Grouping, lot_view: MeasureResult) -> None:
+    """The site measurements a site cannot take by itself, from its lots (the buffer along
+    the lines between them)."""
+    _lot_line_buffers(sites, grouping.on_site, grouping.members, grouping.work, lot_view)
+
+
+def checked_sites(result: CheckResult, grouping: Grouping, lot_view: MeasureResult) -> None:
+    """Multi-lot sites: the rules whose outcome turns on which lot area the law means."""
+    ids = grouping.on_site
+    _ask_which_lot(result, [len(grouping.members[p]) for p in ids], grouping.members, ids, lot_view)
+
+
+BUFFER_FLAG, BUFFER_METRIC = "adjoining_buffer", "disturbed_in_adjoining_buffer_sqft"
+
+
+def _lot_line_buffers(
+    sites: MeasureResult,
+    ids: list[str],
+    members: dict[str, list[str]],
+    work: gpd.GeoDataFrame,
+    lot_view: MeasureResult,
+) -> None:
+    """A project's work in the adjoining-property buffer, as its lots measure it.
+
+    The buffer follows the lines between properties; a site that joins two
+    owners' lots has no line between them, so the site would lose the buffer
+    along it (a pool over the side line). Each project takes the lot view's
+    buffer under its own work instead.
+    """
+    flags = lot_view.flags[lot_view.flags["kind"] == BUFFER_FLAG]
+    if BUFFER_METRIC not in sites.parcels.columns:
+        return
+    values = sites.parcels[BUFFER_METRIC].to_numpy(dtype=float).copy()
+    lot_values = lot_view.parcels.set_index(lot_view.parcels["parcel_id"].astype(str))[
+        BUFFER_METRIC
+    ]
+    for row, project in enumerate(ids):
+        if lot_values.reindex(members[project]).isna().all():
+            continue  # not measured on its lots (no zoning, no neighbours): left as it is
+        mine = flags[flags["parcel_id"].astype(str).isin(members[project])]
+        features = work.geometry[(work["parcel_id"] == project).to_numpy()].to_numpy()
+        if not len(mine) or not len(features):
+            values[row] = 0.0 if not len(mine) else values[row]
+            continue
+        under = shapely.intersection(
+            shapely.union_all(features), shapely.union_all(mine.geometry.to_numpy())
+        )
+        values[row] = round(shapely.area(under) * lot_view.working.sqft_per_unit2, 2)
+    sites.parcels[BUFFER_METRIC] = values
+
+
+def _fresh(reader: LayerReader) -> LayerReader:
+    """The reader's layers, with its own record: the project pass adds no warnings of its own
+    to the lot view's (its counts would be of projects, not lots)."""
+    clone = copy.copy(reader)
+    clone.inputs, clone.warnings, clone.unassigned = [], [], []
+    clone.assigned, clone.dropped = set(), {}
+    clone.partial_view = True
+    return clone
+
+
+def _membership(
+    frame: gpd.GeoDataFrame,
+    named: pd.Series,
+    lots: np.ndarray,
+    lot_ids: np.ndarray,
+    measured: MeasureResult,
+) -> tuple[list[str | None], dict[str, list[str]]]:
+    """Each feature's project (its field, else the lot holding most of it) and each
+    project's lots (those with at least 1 sq ft of its work), in layer order."""
+    features = frame.geometry.to_numpy()
+    feature_idx, lot_idx = shapely.STRtree(lots).query(features, predicate="intersects")
+    areas = shapely.area(shapely.intersection(features[feature_idx], lots[lot_idx]))
+    areas = areas * measured.working.sqft_per_unit2
+    largest: dict[int, tuple[float, int]] = {}
+    for feature, lot, area in zip(feature_idx, lot_idx, areas, strict=True):
+        if area > largest.get(int(feature), (0.0, -1))[0]:
+            largest[int(feature)] = (float(area), int(lot))
+    project_of: list[str | None] = []
+    for index, value in enumerate(named):
+        if not pd.isna(value):
+            project_of.append(str(value))
+        elif index in largest:
+            project_of.append(str(lot_ids[largest[index][1]]))
+        else:
+            project_of.append(None)  # touches no lot: unassigned work, as in the lot view
+    on_lots: dict[str, set[int]] = {}
+    for feature, lot, area in zip(feature_idx, lot_idx, areas, strict=True):
+        project = project_of[int(feature)]
+        if project is not None and area >= MIN_WORK_SQFT:
+            on_lots.setdefault(project, set()).add(int(lot))
+    members = {p: [str(lot_ids[i]) for i in sorted(rows)] for p, rows in on_lots.items()}
+    return project_of, members
+
+
+NEIGHBOUR = "\u0000neighbour:"  # ids of the lots around the sites, never a project's
+NEIGHBOURHOOD_FT = 200.0  # the lots around a site that its adjoining-property buffer reads
+
+
+def _parcel_columns(table: gpd.GeoDataFrame) -> list[str]:
+    """The parcel layer's own fields in the lot view (not metrics, acres or project facts)."""
+    computed = {m.name for m in METRICS} | {acres_name(n) for n in ACRE_METRICS}
+    return [
+        c
+        for c in table.columns
+        if c not in computed and c not in PROJECT_FIELDS and c != table.geometry.name
+    ]
+
+
+def _with_neighbours(
+    sites: gpd.GeoDataFrame, members: dict[str, list[str]], measured: MeasureResult
+) -> gpd.GeoDataFrame:
+    """The sites, then the lots around them that are in no site: the adjoining-property
+    buffer of a site is drawn against its neighbours, as a lot's is."""
+    table = measured.parcels
+    in_sites = {lot for lots in members.values() for lot in lots}
+    reach = NEIGHBOURHOOD_FT / measured.working.feet_per_unit
+    near = shapely.STRtree(table.geometry.to_numpy()).query(
+        shapely.buffer(sites.geometry.to_numpy(), reach), predicate="intersects"
+    )[1]
+    rows = [
+        int(i) for i in sorted(set(near.tolist())) if str(table["parcel_id"].iat[i]) not in in_sites
+    ]
+    if not rows:
+        return sites
+    around = table.iloc[rows][[*_parcel_columns(table), table.geometry.name]].copy()
+    around["parcel_id"] = [f"{NEIGHBOUR}{lot}" for lot in around["parcel_id"]]
+    around["_fid"] = np.arange(len(sites), len(sites) + len(around))
+    if around.geometry.name != sites.geometry.name:
+        around = around.rename_geometry(sites.geometry.name)
+    joined = pd.concat([sites, around], ignore_index=True)
+    return gpd.GeoDataFrame(joined, geometry=sites.geometry.name, crs=sites.crs)
+
+
+def _sites(
+    ids: list[str], members: dict[str, list[str]], measured: MeasureResult
+) -> gpd.GeoDataFrame:
+    """One polygon per project, the union of its lots, with the largest lot's parcel fields."""
+    table = measured.parcels
+    keep = _parcel_columns(table)
+    by_id = {str(v): i for i, v in enumerate(table["parcel_id"])}
+    rows, geoms = [], []
+    for project in ids:
+        member_rows = [by_id[lot] for lot in members[project]]
+        shapes = table.geometry.to_numpy()[member_rows]
+        largest = member_rows[int(np.argmax(shapely.area(shapes)))]
+        record = table.iloc[largest][keep].to_dict()
+        record["parcel_id"] = project
+        rows.append(record)
+        geoms.append(shapely.union_all(shapes))
+    sites = gpd.GeoDataFrame(rows, geometry=geoms, crs=table.crs)
+    sites["_fid"] = np.arange(len(sites))
+    return sites
+
+
+class _SiteReader(LayerReader):
+    """Serves the project sites as the parcels and the work named by project; the other
+    layers as the lot view read them, around the sites."""
+
+    def __init__(self, inner: LayerReader, sites: gpd.GeoDataFrame, work: gpd.GeoDataFrame):
+        super().__init__(partial_view=True)
+        self.inner, self.sites, self.work = inner, sites, work
+
+    def read(
+        self,
+        source: LayerSource,
+        geometry_kinds: tuple[str, ...],
+        target_crs: object | None = None,
+        columns: list[str] | None = None,
+        allow_empty: bool = True,
+        within: Extent | None = None,
+    ) -> gpd.GeoDataFrame:
+        served = {"parcels": self.sites, "disturbance": self.work}.get(source.role)
+        if served is None:
+            return self.inner.read(source, geometry_kinds, target_crs, columns, allow_empty, within)
+        if target_crs is not None and not served.crs.equals(target_crs):
+            return served.to_crs(target_crs)
+        return served
+
+    def read_around(
+        self,
+        source: LayerSource,
+        geometry_kinds: tuple[str, ...],
+        target_crs: object,
+        within: Extent,
+    ) -> gpd.GeoDataFrame:
+        return self.inner.read_around(source, geometry_kinds, target_crs, within)
+
+
+def _ask_which_lot(
+    result: CheckResult,
+    counts: list[int],
+    members: dict[str, list[str]],
+    ids: list[str],
+    lot_view: MeasureResult,
+) -> None:
+    """Multi-lot sites: a rule whose outcome differs between the site's area and its lots'
+    areas needs review, saying which area was used."""
+    lot_area = dict(
+        zip(
+            lot_view.parcels["parcel_id"].astype(str),
+            lot_view.parcels["lot_area_sqft"].astype(float),
+            strict=True,
+        )
+    )
+    rows = [row for row, count in enumerate(counts) if count > 1 and result.outcomes[row]]
+    for row, values in zip(rows, parcel_value_rows(result.measured, rows, warn=False), strict=True):
+        outcome = result.outcomes[row]
+        assert outcome is not None
+        areas = [lot_area[lot] for lot in members[ids[row]]]
+        site = float(values["lot_area_sqft"])  # type: ignore[arg-type]
+        variants = [
+            {
+                t.rule.id: t.outcome
+                for t in evaluate_pack(
+                    outcome.pack, {**values, "lot_area_sqft": area}, result.tolerance
+                ).triggers
+            }
+            for area in (min(areas), max(areas))
+        ]
+        result.outcomes[row] = _with_lot_questions(outcome, variants, site, areas)
+
+
+def _with_lot_questions(
+    outcome: ParcelOutcome, variants: list[dict[str, str]], site: float, areas: list[float]
+) -> ParcelOutcome:
+    cause = (
+        f"the site is {len(areas)} lots ({site:,.0f} sq ft together; the lots "
+        f"{min(areas):,.0f} to {max(areas):,.0f} sq ft): is the law's lot the site or each lot?"
+    )
+    triggers = []
+    for trigger in outcome.triggers:
+        differs = any(v.get(trigger.rule.id, trigger.outcome) != trigger.outcome for v in variants)
+        if differs and trigger.outcome != NEEDS_REVIEW:
+            read = trigger.outcome.replace("_", " ")
+            reason = f"{cause} Read with the site's area it is {read} ({trigger.reason})"
+            trigger = Trigger(trigger.rule, NEEDS_REVIEW, reason, (cause,))
+        triggers.append(trigger)
+    return ParcelOutcome(outcome.pack, tuple(triggers))
+
+
+def _shared_lots(ids: list[str], members: dict[str, list[str]]) -> list[str]:
+    seen: dict[str, str] = {}
+    notes = []
+    for project in ids:
+        for lot in members[project]:
+            if lot in seen:
+                notes.append(
+                    f"projects {seen[lot]} and {project} both have work on lot {lot}: both "
+                    f"sites include the lot, and its impervious cover is counted with "
+                    f"project {seen[lot]} only"
+                )
+            else:
+                seen[lot] = project
+    return notes

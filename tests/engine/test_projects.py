@@ -1,0 +1,173 @@
+"""The project as the unit: thresholds apply to a land development activity, not a tax lot
+(issue 13, item 11).
+
+Homer § 228-78A: a land development activity is one "that involves the disturbance
+of 10,000 square feet or more". A 10,034 sq ft project split 9,700 / 334 sq ft
+across a lot line is over it, though neither lot is.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import geopandas as gpd
+import pytest
+from shapely.geometry import box
+
+from sitecheck.app.cli import main
+from sitecheck.io.readers import LayerSource
+from sitecheck.measure.inputs import MeasureInputs, MeasureSettings
+from sitecheck.pipeline.run import screen
+from sitecheck.pipeline.spec import RunSpec
+
+from .conftest import write_layer
+
+X0, Y0 = 1_000_000.0, 1_000_000.0
+CRS = "EPSG:2261"  # NY State Plane Central (Homer)
+LOT_A = box(X0, Y0, X0 + 200, Y0 + 300)
+LOT_B = box(X0 + 200, Y0, X0 + 400, Y0 + 300)
+# 97 x 100 ft on lot A (9,700 sq ft) and 3.34 x 100 ft on lot B (334 sq ft).
+SPLIT_WORK = box(X0 + 103, Y0 + 10, X0 + 203.34, Y0 + 110)
+
+
+def _layers(tmp_path: Path, work: list[dict], lots=(("A", LOT_A), ("B", LOT_B))) -> dict:
+    gpkg = tmp_path / "site.gpkg"
+    return {
+        "parcels": write_layer(
+            gpkg, "parcels", [{"parcel_id": i, "geometry": g} for i, g in lots], crs=CRS
+        ),
+        "disturbance": write_layer(gpkg, "work", work, crs=CRS),
+    }
+
+
+def _screen(layers: dict, ordinance: str):
+    sources = {role: LayerSource.parse(role, spec) for role, spec in layers.items()}
+    return screen(RunSpec(MeasureInputs(**sources), MeasureSettings(), ordinance, 0.0))
+
+
+def _outcome(outcome, rule_id: str) -> str:
+    return next(t.outcome for t in outcome.triggers if t.rule.id == rule_id)
+
+
+FIELDS = {"activity": "construction", "project_type": "commercial"}
+
+
+def test_a_project_split_by_a_lot_line_is_measured_whole(tmp_path):
+    work = [{"project": "P1", **FIELDS, "geometry": SPLIT_WORK}]
+    result = _screen(_layers(tmp_path, work), "homer")
+    lots = result.measured.parcels.set_index("parcel_id")
+    assert lots.loc["A", "disturbed_area_sqft"] == pytest.approx(9_700.0)
+    assert lots.loc["B", "disturbed_area_sqft"] == pytest.approx(334.0)
+    for row in range(2):  # the lot view: neither lot reaches 10,000 sq ft
+        assert _outcome(result.outcomes[row], "homer.swppp") == "not_triggered"
+    projects = result.projects
+    assert projects is not None and projects.ids == ["P1"] and projects.lots == [["A", "B"]]
+    site = projects.site_result
+    assert site.measured.parcels["disturbed_area_sqft"].iat[0] == pytest.approx(10_034.0)
+    assert site.measured.parcels["lot_area_sqft"].iat[0] == pytest.approx(120_000.0)
+    assert _outcome(site.outcomes[0], "homer.swppp") == "triggered"
+
+
+def test_without_a_project_field_each_lot_is_its_own_project(tmp_path):
+    work = [{**FIELDS, "geometry": SPLIT_WORK}]
+    result = _screen(_layers(tmp_path, work), "homer")
+    projects = result.projects
+    assert projects is not None and not projects.from_field
+    assert projects.ids == ["A", "B"] and projects.lots == [["A"], ["B"]]
+
+
+def test_work_without_a_name_joins_the_project_of_its_lot(tmp_path):
+    other = box(X0 + 10, Y0 + 200, X0 + 60, Y0 + 240)  # 2,000 sq ft on lot A, no project
+    work = [
+        {"project": "P1", **FIELDS, "geometry": SPLIT_WORK},
+        {**FIELDS, "geometry": other},
+    ]
+    projects = _screen(_layers(tmp_path, work), "homer").projects
+    assert projects.ids == ["P1", "A"]
+    assert projects.lots == [["A", "B"], ["A"]]
+    assert any("both have work on lot A" in note for note in projects.notes)
+
+
+def test_a_spill_onto_a_neighbour_carries_the_projects_fields(tmp_path):
+    # Larchmont § 335-28A applies to "any applicant for any demolition or building permit":
+    # the 307 sq ft over the line is the same applicant's work, with the same permit.
+    spill = box(X0 + 150, Y0 + 10, X0 + 203.07, Y0 + 110)  # 307 sq ft on lot B
+    work = [{"permit": "building", "activity": "construction", "geometry": spill}]
+    result = _screen(_layers(tmp_path, work), "larchmont")
+    lots = result.measured.parcels.set_index("parcel_id")
+    assert lots.loc["B", "disturbed_area_sqft"] == pytest.approx(307.0)
+    on_b = result.outcomes[1]
+    reasons = " ".join(t.reason for t in on_b.triggers)
+    assert "permit sought not given" not in reasons
+    assert "activity not given" not in reasons
+
+
+def test_a_multi_lot_site_asks_whether_the_laws_lot_is_the_site(tmp_path):
+    # Scarsdale § 254-7: a permit for "more than 200 square feet on lots 7,500 square feet
+    # or less", "more than 500 square feet on lots greater than 7,500 square feet".
+    lot_c = box(X0, Y0, X0 + 70, Y0 + 100)  # 7,000 sq ft
+    lot_d = box(X0 + 70, Y0, X0 + 140, Y0 + 100)  # 7,000 sq ft
+    work = [
+        {
+            "project": "P2",
+            "activity": "construction",
+            "geometry": box(X0 + 55, Y0 + 10, X0 + 85, Y0 + 20),  # 150 + 150 sq ft
+        }
+    ]
+    layers = _layers(tmp_path, work, lots=(("C", lot_c), ("D", lot_d)))
+    sources = {role: LayerSource.parse(role, spec) for role, spec in layers.items()}
+    result = screen(RunSpec(MeasureInputs(**sources), MeasureSettings(), "scarsdale", 0.0))
+    site = result.projects.site_result
+    permit = next(t for t in site.outcomes[0].triggers if t.rule.id == "scarsdale.permit")
+    assert permit.outcome == "needs_review"
+    assert "is the law's lot the site or each lot?" in permit.reason
+    assert "14,000 sq ft together" in permit.reason
+
+
+def test_the_json_and_the_geopackage_carry_the_projects(tmp_path):
+    layers = _layers(tmp_path, [{"project": "P1", **FIELDS, "geometry": SPLIT_WORK}])
+    out, doc = tmp_path / "o.gpkg", tmp_path / "o.json"
+    args = ["check", "--ordinance", "homer", "--quiet", "--tolerance", "0"]
+    args += ["--out", str(out), "--json", str(doc)]
+    args += ["--parcels", layers["parcels"], "--disturbance", layers["disturbance"]]
+    assert main(args) == 0
+    document = json.loads(doc.read_text())
+    [project] = document["projects"]
+    assert project["project_id"] == "P1" and project["lots"] == ["A", "B"]
+    assert project["metrics"]["disturbed_area_sqft"] == pytest.approx(10_034.0)
+    assert project["highest_severity"] == "permit_required"
+    assert any(
+        t["rule_id"] == "homer.swppp" and t["outcome"] == "triggered" for t in project["triggers"]
+    )
+    parcels = {p["parcel_id"]: p for p in document["parcels"]}
+    assert parcels["B"]["projects"] == ["P1"]
+    assert parcels["B"]["project_note"] == "work of project P1 on this lot"
+    layer = gpd.read_file(out, layer="projects")
+    assert list(layer["project_id"]) == ["P1"] and list(layer["lots"]) == ["A, B"]
+    assert layer["disturbed_area_sqft"].iat[0] == pytest.approx(10_034.0)
+    lots = gpd.read_file(out, layer="parcels").set_index("parcel_id")
+    assert lots.loc["A", "projects"] == "P1"
+
+
+def test_the_dask_engine_checks_a_project_across_partitions_as_one(tmp_path):
+    layers = _layers(tmp_path, [{"project": "P1", **FIELDS, "geometry": SPLIT_WORK}])
+    documents = {}
+    for engine in ("single", "dask"):
+        out, doc = tmp_path / f"{engine}.gpkg", tmp_path / f"{engine}.json"
+        args = ["check", "--ordinance", "homer", "--quiet", "--tolerance", "0"]
+        args += ["--out", str(out), "--json", str(doc)]
+        args += ["--parcels", layers["parcels"], "--disturbance", layers["disturbance"]]
+        if engine == "dask":
+            args += ["--engine", "dask", "--workers", "1", "--partition-size", "1"]
+        assert main(args) == 0
+        documents[engine] = json.loads(doc.read_text())
+    single, dask = (documents[e]["projects"] for e in ("single", "dask"))
+    assert [p["project_id"] for p in dask] == ["P1"]
+    for key in ("lots", "highest_severity", "design_storm"):
+        assert dask[0][key] == single[0][key], key
+    assert dask[0]["metrics"]["disturbed_area_sqft"] == pytest.approx(10_034.0)
+    assert {t["rule_id"]: t["outcome"] for t in dask[0]["triggers"]} == {
+        t["rule_id"]: t["outcome"] for t in single[0]["triggers"]
+    }
+    assert list(gpd.read_file(tmp_path / "dask.gpkg", layer="projects")["lots"]) == ["A, B"]
