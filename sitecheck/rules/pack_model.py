@@ -17,6 +17,14 @@ class PackError(InputError):
     """A rule pack that cannot be used; the message names the file, rule and line."""
 
 
+def refuse_unknown_keys(table: dict, allowed: set[str], where: str) -> None:
+    unknown = sorted(set(table) - allowed)
+    if unknown:
+        raise PackError(
+            f"{where}: unknown key(s) {', '.join(unknown)}; allowed: {', '.join(sorted(allowed))}"
+        )
+
+
 ParameterValue = Quantity | str | bool | ListValue
 
 

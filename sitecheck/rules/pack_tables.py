@@ -16,10 +16,11 @@ from sitecheck.rules.pack_model import (
     Review,
     Rule,
     RunoffSection,
+    refuse_unknown_keys,
 )
+from sitecheck.rules.pack_rainfall import pack_rainfall
 from sitecheck.rules.syntax import Boolean, Expression, Membership, names_in, walk
 from sitecheck.schema.severities import SEVERITY_KEYS
-from sitecheck.schema.storms import DesignRainfall
 
 PACK_KEYS = {"id", "name", "jurisdiction", "chapter", "version", "amendments", "source", "notes"}
 
@@ -55,9 +56,6 @@ _NOT_EVALUATED_KEYS = {"citation", "requirement", "reason"}
 _RUNOFF_KEYS = {"unimproved_before_when", "unimproved_before_citation", "rainfall", "notes"}
 
 
-_RAINFALL_KEYS = {"source", "depths_in", "confirmed", "note"}
-
-
 _RULE_REQUIRED = ("id", "citation", "title", "requirement", "quote", "when", "severity")
 
 
@@ -69,14 +67,6 @@ def pack_table(data: dict, key: str, where: str) -> dict:
     if not isinstance(value, dict):
         raise PackError(f"{where}: needs a [{key}] table")
     return value
-
-
-def refuse_unknown_keys(table: dict, allowed: set[str], where: str) -> None:
-    unknown = sorted(set(table) - allowed)
-    if unknown:
-        raise PackError(
-            f"{where}: unknown key(s) {', '.join(unknown)}; allowed: {', '.join(sorted(allowed))}"
-        )
 
 
 def pack_parameters(
@@ -150,48 +140,13 @@ def runoff_section(data: dict, names: PackNames, where: str, text: str) -> Runof
         unimproved_before_when=condition,
         unimproved_before_when_text=condition_text,
         unimproved_before_citation=str(table.get("unimproved_before_citation", "")),
-        rainfall=_pack_rainfall(table.get("rainfall"), _header_id(data), context),
+        rainfall=pack_rainfall(table.get("rainfall"), _header_id(data), context),
     )
 
 
 def _header_id(data: dict) -> str:
     """The pack id of raw TOML data (already checked to be text)."""
     return str(data["pack"]["id"]).strip()
-
-
-def _pack_rainfall(table: object, pack_id: str, context: str) -> DesignRainfall | None:
-    """``rainfall = { source = "...", depths_in = { 25 = 6.2 }, confirmed = false }``."""
-    if table is None:
-        return None
-    if not isinstance(table, dict):
-        raise PackError(f"{context}: 'rainfall' is a table")
-    refuse_unknown_keys(table, _RAINFALL_KEYS, f"{context} rainfall")
-    source = table.get("source")
-    if not isinstance(source, str) or not source.strip():
-        raise PackError(f"{context}: rainfall needs a 'source' saying where the depths come from")
-    depths = table.get("depths_in")
-    if not isinstance(depths, dict) or not depths:
-        raise PackError(f"{context}: rainfall needs 'depths_in', e.g. {{ 25 = 6.2, 100 = 8.0 }}")
-    parsed: dict[int, float] = {}
-    for years, depth in depths.items():
-        if not str(years).isdigit() or int(years) <= 0:
-            raise PackError(f"{context}: rainfall: '{years}' is not a return period in years")
-        if isinstance(depth, bool) or not isinstance(depth, int | float) or depth <= 0:
-            raise PackError(
-                f"{context}: rainfall: the {years}-year depth must be a positive number of inches"
-            )
-        parsed[int(years)] = float(depth)
-    confirmed = table.get("confirmed", False)
-    if not isinstance(confirmed, bool):
-        raise PackError(f"{context}: rainfall 'confirmed' is true or false")
-    return DesignRainfall(
-        place=pack_id,
-        depths_in=dict(sorted(parsed.items())),
-        source=source.strip(),
-        default=True,
-        confirmed=confirmed,
-        note=str(table.get("note", "")),
-    )
 
 
 def pack_rule(table: dict, names: PackNames, where: str, line: int, text: str) -> Rule:
