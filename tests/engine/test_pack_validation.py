@@ -12,16 +12,7 @@ from sitecheck.rules.outcome import evaluate_pack
 from sitecheck.rules.pack import load_pack, load_pack_file
 from sitecheck.rules.pack_model import PackError
 
-HEADER = """\
-[pack]
-id = "testville"
-name = "Village of Testville"
-chapter = "Chapter 1"
-version = "1"
-
-[parameters]
-threshold = { value = "500 sqft", label = "threshold" }
-"""
+from .test_pack_loading import HEADER
 
 
 def rule(rule_id: str, when: str, **extra: str) -> str:
