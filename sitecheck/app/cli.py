@@ -7,7 +7,9 @@ unexpected failure.
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
+import threading
 import traceback
 from collections.abc import Sequence
 from dataclasses import replace
@@ -17,8 +19,9 @@ from sitecheck import __version__
 from sitecheck.app import commands
 from sitecheck.app.arguments import build_parser
 from sitecheck.app.summary import print_check_summary, print_summary
-from sitecheck.errors import InputError
+from sitecheck.errors import InputError, one_line
 from sitecheck.geometry.parallel import set_workers
+from sitecheck.io.output_set import error_words
 from sitecheck.io.progress import Progress
 from sitecheck.io.readers import LayerSource
 from sitecheck.measure.inputs import MeasureInputs
@@ -90,8 +93,11 @@ def apply_threads(args: argparse.Namespace) -> None:
 def run_measure(args: argparse.Namespace) -> int:
     apply_threads(args)
     progress = Progress(quiet=args.quiet)
-    result = measure_only(run_spec(args), progress)
-    write_measure_outputs(result, destinations(args))
+    spec = run_spec(args)
+    where = destinations(args)
+    with where.output_set(spec) as outputs:
+        result = measure_only(spec, progress)
+        write_measure_outputs(result, where, outputs)
     for message in result.log.warnings:
         progress.warn(message)
     print_summary(result, args)
@@ -115,8 +121,10 @@ def run_check(args: argparse.Namespace) -> int:
     given = [flag for flag, is_given in dask_only.items() if is_given]
     if given:
         raise InputError(f"{', '.join(given)}: for --engine dask only")
-    result = screen(spec, progress, packs=packs)
-    write_check_outputs(result, destinations(args))
+    where = destinations(args)
+    with where.output_set(spec) as outputs:
+        result = screen(spec, progress, packs=packs)
+        write_check_outputs(result, where, outputs)
     for message in result.measured.log.warnings:
         progress.warn(message)
     print_check_summary(result, args)
@@ -164,12 +172,27 @@ def dask_run_spec(args: argparse.Namespace) -> TaskSpec:
         )
     for name in ("workers", "partition_size"):
         option(name).check(getattr(args, name))
+    _check_worker_memory(args.worker_memory)
     return TaskSpec(
         run=run_spec(args),
         all_parcels=args.all_parcels,
         runoff_columns=(),
         threads=args.threads or 1,
     )
+
+
+def _check_worker_memory(text: str) -> None:
+    """``--worker-memory``: ``auto`` or a positive size Dask reads ("1.5GB", "800MiB")."""
+    if text == "auto":
+        return
+    from dask.utils import parse_bytes
+
+    try:
+        size = parse_bytes(text)
+    except (ValueError, TypeError):
+        size = 0
+    if size <= 0:
+        raise InputError(f"--worker-memory: give auto or a size such as 1.5GB (got {text!r})")
 
 
 COMMANDS = {
@@ -186,25 +209,46 @@ COMMANDS = {
 }
 
 
+class Terminated(BaseException):
+    """SIGTERM, raised where the run is so its temporaries are removed on the way out."""
+
+
+def _terminate(signum: int, frame: object) -> None:
+    raise Terminated
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
     args = build_parser().parse_args(argv)
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, _terminate)
     try:
         return COMMANDS[args.command](args)
     except InputError as error:
-        print(f"sitecheck: error: {error}", file=sys.stderr)
-        return 2
+        return _refused(*error.report_lines())
     except FileNotFoundError as error:
-        print(f"sitecheck: error: {error}", file=sys.stderr)
-        return 2
+        return _refused(one_line(error))
+    except OSError as error:
+        where = f": {error.filename}" if error.filename else ""
+        return _refused(one_line(f"{error_words(error)}{where}"))
     except KeyboardInterrupt:
         print("sitecheck: interrupted", file=sys.stderr)
         return 130
+    except Terminated:
+        print("sitecheck: terminated", file=sys.stderr)
+        return 128 + signal.SIGTERM
     except Exception as error:
         traceback.print_exc()
         print(
-            f"sitecheck: error: unexpected failure ({type(error).__name__}: {error}); "
-            "the traceback above says where",
+            f"sitecheck: error: unexpected failure ({type(error).__name__}: "
+            f"{one_line(error)}); the traceback above says where",
             file=sys.stderr,
         )
         return 1
+
+
+def _refused(*lines: str) -> int:
+    """Print a user's error, a line each problem; the exit code of bad input."""
+    for line in lines:
+        print(line if line.startswith("  ") else f"sitecheck: error: {line}", file=sys.stderr)
+    return 2

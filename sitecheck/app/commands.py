@@ -9,6 +9,7 @@ import sys
 
 from sitecheck.app.pack_listing import pack_listing, validation_lines
 from sitecheck.errors import InputError
+from sitecheck.io.output_set import OutputSet, named, require_gpkg
 from sitecheck.io.readers import LayerSource
 from sitecheck.pipeline.settings import measure_settings, slope_thresholds
 from sitecheck.rules.pack import load_pack
@@ -30,20 +31,34 @@ def run_validate(args: argparse.Namespace) -> int:
 def run_notify(args: argparse.Namespace) -> int:
     from sitecheck.io.parcels import read_parcels
     from sitecheck.io.readers import LayerReader
-    from sitecheck.io.writers import write_geopackage, write_text
+    from sitecheck.io.writers import spreadsheet_safe, write_geopackage, write_text
     from sitecheck.screening.notify import notification_list
 
     option("distance_ft").check(args.distance_ft)
-    log = LayerReader()
-    parcels = read_parcels(LayerSource.parse("parcels", args.parcels), log, args.id_field)
-    disturbance = LayerSource.parse("disturbance", args.disturbance) if args.disturbance else None
-    notice = notification_list(
-        parcels, args.lot, log, disturbance, args.distance_ft, args.measure_from
+    require_gpkg("--out", args.out)
+    outputs = OutputSet(
+        [named("--out", args.out), named("--csv", args.csv)],
+        [named("--parcels", args.parcels), named("--disturbance", args.disturbance)],
     )
-    write_geopackage(args.out, {"notification": notice.parcels})
-    if args.csv:
-        table = notice.parcels.drop(columns="geometry")
-        write_text(args.csv, lambda handle: table.to_csv(handle, index=False, lineterminator="\n"))
+    with outputs:
+        log = LayerReader()
+        parcels = read_parcels(LayerSource.parse("parcels", args.parcels), log, args.id_field)
+        disturbance = (
+            LayerSource.parse("disturbance", args.disturbance) if args.disturbance else None
+        )
+        notice = notification_list(
+            parcels, args.lot, log, disturbance, args.distance_ft, args.measure_from
+        )
+        with outputs.writing("--out") as temporary:
+            write_geopackage(temporary, {"notification": notice.parcels})
+        if args.csv:
+            table = spreadsheet_safe(notice.parcels.drop(columns="geometry"))
+            with outputs.writing("--csv") as temporary:
+                write_text(
+                    temporary,
+                    lambda handle: table.to_csv(handle, index=False, lineterminator="\n"),
+                )
+        outputs.commit()
     for message in log.warnings:
         print(f"warning: {message}", file=sys.stderr)
     print(
@@ -55,6 +70,28 @@ def run_notify(args: argparse.Namespace) -> int:
 
 
 def run_adjoining_buffer(args: argparse.Namespace) -> int:
+    from sitecheck.io.writers import write_geopackage
+
+    for name in ("rear_setback_ft", "default_side_setback_ft"):
+        option(name).check(getattr(args, name))
+    require_gpkg("--out", args.out)
+    outputs = OutputSet(
+        [named("--out", args.out)],
+        [named("--parcels", args.parcels), named("--zoning", args.zoning)],
+    )
+    with outputs:
+        frame, log, summary = _adjoining_frame(args)
+        with outputs.writing("--out") as temporary:
+            write_geopackage(temporary, {"adjoining_buffer": frame})
+        outputs.commit()
+    for message in log.warnings:
+        print(f"warning: {message}", file=sys.stderr)
+    print(f"{summary}; outputs: {args.out}")
+    return 0
+
+
+def _adjoining_frame(args: argparse.Namespace):
+    """The adjoining property buffers of every lot, the reader's log and a summary line."""
     import geopandas as gpd
     import pandas as pd
     import shapely
@@ -62,7 +99,6 @@ def run_adjoining_buffer(args: argparse.Namespace) -> int:
     from sitecheck.constraints.adjoining import adjoining_buffers
     from sitecheck.io.parcels import read_parcels
     from sitecheck.io.readers import LayerReader
-    from sitecheck.io.writers import write_geopackage
     from sitecheck.measure.inputs import MeasureSettings
     from sitecheck.measure.overlays import zoning_districts
     from sitecheck.schema.fields import ZONING_FIELD_CANDIDATES
@@ -88,15 +124,11 @@ def run_adjoining_buffer(args: argparse.Namespace) -> int:
         }
     )
     frame = gpd.GeoDataFrame(table, geometry=buffers[keep], crs=parcels.working.crs)
-    write_geopackage(args.out, {"adjoining_buffer": frame})
-    for message in log.warnings:
-        print(f"warning: {message}", file=sys.stderr)
-    print(
+    summary = (
         f"{int(keep.sum())} of {len(lots)} lots have an adjoining property buffer "
-        f"({'all lots: zoning unknown' if districts is None else 'Residence A districts'}); "
-        f"outputs: {args.out}"
+        f"({'all lots: zoning unknown' if districts is None else 'Residence A districts'})"
     )
-    return 0
+    return frame, log, summary
 
 
 def run_steep_slopes(args: argparse.Namespace) -> int:
@@ -108,18 +140,19 @@ def run_steep_slopes(args: argparse.Namespace) -> int:
         thresholds_pct=(thresholds[0], thresholds[1]), z_units=args.dem_z_units
     )
     suffix = args.out.suffix.lower()
-    if suffix in (".tif", ".tiff"):
-        cells = write_slope_raster(args.dem, settings, args.out)
-        print(
-            f"{cells} cells over {thresholds[0]:g}%; classes 0, 1, 2 (255 no data); "
-            f"outputs: {args.out}"
-        )
-    elif suffix == ".gpkg":
-        frame = slope_polygons(args.dem, settings)
-        write_geopackage(args.out, {"steep_slopes": frame})
-        print(f"{len(frame)} slope classes as polygons; outputs: {args.out}")
-    else:
+    if suffix not in (".tif", ".tiff", ".gpkg"):
         raise InputError(f"--out: give a .gpkg (polygons) or a .tif (raster), got {args.out.name}")
+    outputs = OutputSet([named("--out", args.out)], [named("--dem", args.dem)])
+    with outputs, outputs.writing("--out") as temporary:
+        if suffix == ".gpkg":
+            frame = slope_polygons(args.dem, settings)
+            write_geopackage(temporary, {"steep_slopes": frame})
+            summary = f"{len(frame)} slope classes as polygons"
+        else:
+            cells = write_slope_raster(args.dem, settings, temporary)
+            summary = f"{cells} cells over {thresholds[0]:g}%; classes 0, 1, 2 (255 no data)"
+        outputs.commit()
+    print(f"{summary}; outputs: {args.out}")
     return 0
 
 
@@ -132,6 +165,12 @@ def run_serve(args: argparse.Namespace) -> int:
 def run_sample_village(args: argparse.Namespace) -> int:
     from sitecheck.sample.village import generate_village
 
+    if args.parcels < 1:
+        raise InputError(f"--parcels: give at least 1 lot (got {args.parcels})")
+    if args.seed < 0:
+        raise InputError(f"--seed: give a whole number of 0 or more (got {args.seed})")
+    if args.outdir.exists() and not args.outdir.is_dir():
+        raise InputError(f"OUTDIR: {args.outdir} is a file; give a folder")
     args.outdir.mkdir(parents=True, exist_ok=True)
     paths = generate_village(args.outdir, parcels=args.parcels, seed=args.seed, exact=args.exact)
     for name, path in paths.items():

@@ -7,6 +7,7 @@ import argparse
 import numpy as np
 
 from sitecheck import __version__
+from sitecheck.errors import one_line
 from sitecheck.measure.inputs import MeasureResult
 from sitecheck.rules.outcome import NEEDS_REVIEW, TRIGGERED
 from sitecheck.rules.review_groups import review_groups
@@ -16,10 +17,15 @@ MAX_ROWS = 25
 MAX_QUESTIONS = 3  # per parcel in the terminal; the report and the JSON list them all
 
 
+def say(text: str) -> None:
+    """Print one line; what the user's files hold cannot break it."""
+    print(one_line(text))
+
+
 def print_summary(result: MeasureResult, args: argparse.Namespace) -> None:
     """A short table of the parcels with work on them, and where the outputs are."""
     table = result.parcels[result.touched]
-    print(
+    say(
         f"SiteCheck {__version__}: {len(result.parcels)} parcels measured in "
         f"{result.working.to_json()['authid']} ({result.working.area_unit}); "
         f"{len(table)} with disturbance or impervious change."
@@ -42,10 +48,10 @@ def print_summary(result: MeasureResult, args: argparse.Namespace) -> None:
         rows.append([_cell(row[name], fmt) for _, name, fmt in columns])
     widths = [max(len(r[i]) for r in rows) for i in range(len(columns))]
     for row in rows:
-        print("  ".join(cell.rjust(width) for cell, width in zip(row, widths, strict=True)))
+        say("  ".join(cell.rjust(width) for cell, width in zip(row, widths, strict=True)))
     if len(table) > MAX_ROWS:
-        print(f"... and {len(table) - MAX_ROWS} more")
-    print(f"outputs: {args.out}" + (f", {args.json}" if args.json else ""))
+        say(f"... and {len(table) - MAX_ROWS} more")
+    say(f"outputs: {args.out}" + (f", {args.json}" if args.json else ""))
 
 
 def _cell(value: object, fmt: str) -> str:
@@ -63,7 +69,7 @@ def print_check_summary(result: CheckResult, args: argparse.Namespace) -> None:
     packs = ", ".join(
         f"{p.name} {p.chapter.split(',')[0]} (pack {p.version})" for p in result.packs.values()
     )
-    print(
+    say(
         f"SiteCheck {__version__}: {packs}; {int(measured.touched.sum())} of "
         f"{len(measured.parcels)} parcels with work, measured in "
         f"{measured.working.to_json()['authid']} ({measured.working.area_unit})."
@@ -79,7 +85,7 @@ def print_check_summary(result: CheckResult, args: argparse.Namespace) -> None:
         record = measured.parcels.iloc[row]
         triggered = sorted({t.rule.citation for t in outcome.of(TRIGGERED)})
         review = len(outcome.of(NEEDS_REVIEW))
-        print(
+        say(
             f"  {record['parcel_id']:>12}  {record['disturbed_area_sqft']:>9,.0f} sq ft  "
             f"{outcome.highest_severity or 'none':<24} {', '.join(triggered) or '-'}"
             + (f"  [{review} to review]" if review else "")
@@ -88,19 +94,19 @@ def print_check_summary(result: CheckResult, args: argparse.Namespace) -> None:
         )
         margins = result.margins([int(row)])[int(row)]
         if margins:
-            print(f"{'':>16}nearest threshold: {margins[0].text}")
+            say(f"{'':>16}nearest threshold: {margins[0].text}")
         groups = review_groups(outcome)
         for group in groups[:MAX_QUESTIONS]:
-            print(f"{'':>16}review: {group.question}")
+            say(f"{'':>16}review: {group.question}")
         if len(groups) > MAX_QUESTIONS:
-            print(f"{'':>16}... and {len(groups) - MAX_QUESTIONS} more questions (see the report)")
+            say(f"{'':>16}... and {len(groups) - MAX_QUESTIONS} more questions (see the report)")
     if shown > MAX_ROWS:
-        print(f"  ... and {shown - MAX_ROWS} more")
+        say(f"  ... and {shown - MAX_ROWS} more")
     if result.runoff is not None:
         for depths in result.runoff.storms.values():
             if note := depths.confirm_note():
-                print(f"rainfall: {note}")
-    print(
+                say(f"rainfall: {note}")
+    say(
         f"outputs: {args.out}"
         + (f", {args.json}" if args.json else "")
         + (f", {args.report}" if args.report else "")

@@ -32,10 +32,11 @@ from __future__ import annotations
 import json
 import sys
 import time
+import traceback
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TextIO, cast
+from typing import Any, TextIO
 
 import geopandas as gpd
 import numpy as np
@@ -43,10 +44,12 @@ import pandas as pd
 import pyproj
 import shapely
 
-from sitecheck.errors import InputError, no_crs
+from sitecheck.app.worker_reply import parcel_reply, write_parcel_report
+from sitecheck.errors import InputError, no_crs, one_line
 from sitecheck.io.clean import clean_geometries
 from sitecheck.io.crs import WorkingCRS
 from sitecheck.io.extent import Extent
+from sitecheck.io.output_set import Named, named
 from sitecheck.io.parcels import read_parcels
 from sitecheck.io.readers import LINEAR, POLYGONAL, LayerReader, LayerSource
 from sitecheck.io.writers import json_ready
@@ -54,7 +57,6 @@ from sitecheck.measure.inputs import MeasureInputs, MeasureSettings
 from sitecheck.pipeline.run import screen
 from sitecheck.pipeline.settings import measure_settings, runoff_options
 from sitecheck.pipeline.spec import RunSpec
-from sitecheck.reports.document import METRIC_KEYS, check_document
 from sitecheck.schema.options import option
 from sitecheck.schema.roles import DRAWN_ROLES, ROLE_BY_KEY, VECTOR_ROLES
 from sitecheck.screening.check import DEFAULT_TOLERANCE, CheckResult
@@ -134,14 +136,17 @@ class Session:
 
     @classmethod
     def open(cls, request: Mapping[str, Any]) -> Session:
-        sources = {
-            role: LayerSource.parse(role, spec)
-            for role, spec in request.get("inputs", {}).items()
-            if spec
-        }
+        sources = {}
+        for role, spec in _object(request, "inputs", "open").items():
+            if role not in ROLE_BY_KEY or role in ("dem", "jurisdictions"):
+                raise InputError(
+                    f"open: inputs.{role}: not a layer role; known: {', '.join(VECTOR_ROLES)}"
+                )
+            if spec:
+                sources[role] = LayerSource.parse(role, _text({role: spec}, role, "open: inputs"))
         if "parcels" not in sources:
             raise InputError("open: give inputs.parcels")
-        settings = settings_from(request.get("settings", {}))
+        settings = settings_from(_object(request, "settings", "open"))
         reader = LayerReader()
         parcels = read_parcels(
             sources["parcels"], reader, settings.id_field, settings.crs, settings.parcel_fields()
@@ -155,17 +160,17 @@ class Session:
         for frame in cache.values():
             _ = frame.sindex  # built once here, not on the first request
         jurisdictions = (
-            LayerSource.parse("jurisdictions", request["jurisdictions"])
+            LayerSource.parse("jurisdictions", _text(request, "jurisdictions", "open"))
             if request.get("jurisdictions")
             else None
         )
         session = cls(
             sources,
-            request.get("dem"),
+            _text(request, "dem", "open", required=False) or None,
             settings,
-            request.get("ordinance"),
+            _text(request, "ordinance", "open", required=False) or None,
             jurisdictions,
-            request.get("jurisdiction_field"),
+            _text(request, "jurisdiction_field", "open", required=False) or None,
             float(option("tolerance").check(request.get("tolerance", DEFAULT_TOLERANCE))),  # type: ignore[arg-type]
             working,
             cache,
@@ -173,13 +178,24 @@ class Session:
             {str(pid): i for i, pid in enumerate(parcels.frame["parcel_id"])},
             parcels.geoms,
         )
-        session.runoff = runoff_from(request.get("runoff") or {}, sources.get("soils"))
+        session.runoff = runoff_from(_object(request, "runoff", "open"), sources.get("soils"))
         if session.ordinance or session.jurisdictions:
             # refuse a bad pack at open, not at the first edit
             session.packs = choose_packs(
                 session.ordinance, session.jurisdictions, session.jurisdiction_field
             )
         return session
+
+    def input_files(self) -> list[Named | None]:
+        """The files the session reads, which no report may replace."""
+        return [
+            *(named(f"inputs.{role}", source.path) for role, source in self.sources.items()),
+            named("dem", self.dem),
+            named(
+                "ordinance", self.ordinance if (self.ordinance or "").endswith(".toml") else None
+            ),
+            named("jurisdictions", self.jurisdictions.path if self.jurisdictions else None),
+        ]
 
     def evaluate(self, request: Mapping[str, Any]) -> tuple[CheckResult, int]:
         """Measure and check one parcel with the drawn layers of the request."""
@@ -189,7 +205,7 @@ class Session:
         lot = self.lots[self.parcel_index[parcel_id]]
         drawn = {
             role: _drawn_frame(role, layer, self.working)
-            for role, layer in request.get("layers", {}).items()
+            for role, layer in _object(request, "layers", "evaluate").items()
             if role in DRAWN_ROLES
         }
         reach = self.settings.reach_ft() / self.working.feet_per_unit
@@ -218,19 +234,27 @@ class Session:
         return result, row
 
 
-def _drawn_frame(role: str, layer: Mapping[str, Any], working: WorkingCRS) -> gpd.GeoDataFrame:
+def _drawn_frame(role: str, layer: Any, working: WorkingCRS) -> gpd.GeoDataFrame:
     """A drawn layer of the request as a cleaned GeoDataFrame in the working CRS."""
+    where = f"evaluate: layers.{role}"
+    if not isinstance(layer, dict) or not isinstance(layer.get("features", []), list):
+        raise InputError(f"{where}: give an object with a list of features")
     features = layer.get("features", [])
     crs = layer.get("crs")
     if not crs:
         raise no_crs(f"{role} layer (edited in QGIS)")
-    geoms = np.array([shapely.from_wkb(bytes.fromhex(f["wkb"])) for f in features], dtype=object)
-    properties = pd.DataFrame([f.get("properties", {}) for f in features])
+    try:
+        layer_crs = pyproj.CRS.from_user_input(crs)
+    except (pyproj.exceptions.CRSError, TypeError):
+        raise InputError(f"{where}.crs: not a CRS SiteCheck knows ({one_line(crs)[:80]})") from None
+    geoms = np.array(
+        [_feature_geometry(f, f"{where}.features[{n}]") for n, f in enumerate(features)],
+        dtype=object,
+    )
+    properties = pd.DataFrame([f.get("properties") or {} for f in features])
     source = LayerSource(role, f"<edited {role}>")
     geoms, _, _ = clean_geometries(geoms, POLYGONAL, source) if len(geoms) else (geoms, 0, 0)
-    frame = gpd.GeoDataFrame(
-        properties, geometry=gpd.GeoSeries(geoms, crs=pyproj.CRS.from_user_input(crs))
-    )
+    frame = gpd.GeoDataFrame(properties, geometry=gpd.GeoSeries(geoms, crs=layer_crs))
     frame["_fid"] = np.arange(len(frame))
     frame = frame[~shapely.is_empty(frame.geometry.to_numpy())] if len(frame) else frame
     return (
@@ -238,76 +262,16 @@ def _drawn_frame(role: str, layer: Mapping[str, Any], working: WorkingCRS) -> gp
     )
 
 
-def parcel_reply(result: CheckResult, row: int, elapsed_ms: float) -> dict[str, Any]:
-    """The reply to ``evaluate``: one parcel's metrics, triggers and flags."""
-    measured = result.measured
-    parcel_id = str(measured.parcels["parcel_id"].iloc[row])
-    document = check_document(result, all_parcels=True, only={parcel_id})
-    parcels = cast(list[dict[str, Any]], document["parcels"])
-    entry = next(p for p in parcels if str(p["parcel_id"]) == parcel_id)
-    outcome = result.outcomes[row]
-    names = {t.rule.id: sorted(t.rule.names()) for t in outcome.triggers} if outcome else {}
-    for trigger in entry["triggers"]:
-        trigger["names"] = names.get(trigger["rule_id"], [])
-    flags = measured.flags[measured.flags["parcel_id"].astype(str) == parcel_id]
-    return json_ready(
-        {
-            "ok": True,
-            "parcel_id": parcel_id,
-            "crs": measured.working.to_json(),
-            "crs_wkt": measured.working.crs.to_wkt(),
-            "metrics": {
-                key: value
-                for key, value in entry["metrics"].items()
-                if key in METRIC_KEYS or result.runoff is not None
-            },
-            "runoff_confirm": [
-                note for depths in result.runoff.storms.values() if (note := depths.confirm_note())
-            ]
-            if result.runoff is not None
-            else [],
-            "attributes": entry["attributes"],
-            "jurisdiction": entry["jurisdiction"],
-            "triggers": entry["triggers"],
-            "highest_severity": entry["highest_severity"],
-            "design_storm_years": entry["design_storm_years"],
-            "design_storm_review_years": entry["design_storm_review_years"],
-            "design_storm": entry["design_storm"],
-            "reviews": entry["reviews"],
-            "margin": entry["margin"],
-            "margins": entry["margins"],
-            "projects": [
-                {
-                    key: project.get(key)
-                    for key in (
-                        "project_id",
-                        "lots",
-                        "highest_severity",
-                        "design_storm",
-                        "metrics",
-                        "margin",
-                    )
-                }
-                | {"trigger_count": sum(t["outcome"] == "triggered" for t in project["triggers"])}
-                for project in cast(list[dict[str, Any]], document.get("projects", []))
-                if parcel_id in project["lots"]
-            ],
-            "project_note": entry.get("project_note"),
-            "touched": bool(measured.touched[row]),
-            "flags": [
-                {"kind": kind, "area_sqft": area, "wkb": shapely.to_wkb(geom, hex=True)}
-                for kind, area, geom in zip(
-                    flags["kind"], flags["area_sqft"], flags.geometry, strict=True
-                )
-            ],
-            "warnings": list(measured.log.warnings),
-            "sitecheck_version": document["sitecheck_version"],
-            "generated": document["generated"],
-            "packs": document["packs"],
-            "inputs": document["inputs"],
-            "elapsed_ms": round(elapsed_ms, 1),
-        }
-    )  # type: ignore[return-value]
+def _feature_geometry(feature: Any, where: str) -> shapely.Geometry:
+    """A drawn feature's geometry from its hex WKB."""
+    if not isinstance(feature, dict) or not isinstance(feature.get("wkb"), str):
+        raise InputError(f"{where}: give an object with wkb (hex)")
+    if not isinstance(feature.get("properties") or {}, dict):
+        raise InputError(f"{where}.properties: must be an object")
+    try:
+        return shapely.from_wkb(bytes.fromhex(feature["wkb"]))
+    except (ValueError, shapely.errors.GEOSException):
+        raise InputError(f"{where}.wkb: not a geometry in hex WKB") from None
 
 
 def serve(stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
@@ -319,7 +283,7 @@ def serve(stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
         started = time.perf_counter()
         request: Any = {}
         try:
-            request = json.loads(line)
+            request = _request(line)
             op = request.get("op")
             if op == "quit":
                 _reply(stdout, {"ok": True, "op": "quit"})
@@ -336,19 +300,25 @@ def serve(stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
                 }
             elif op in ("evaluate", "report"):
                 if session is None:
-                    raise InputError("send 'open' before 'evaluate'")
+                    raise InputError(f"send 'open' before '{op}'")
                 result, row = session.evaluate(request)
                 if op == "report":
-                    _write_parcel_report(result, row, Path(request["path"]))
+                    write_parcel_report(
+                        result, row, Path(_text(request, "path", op)), session.input_files()
+                    )
                 reply = parcel_reply(result, row, (time.perf_counter() - started) * 1000)
             else:
                 raise InputError(f"unknown op {op!r}; known: open, evaluate, report, ping, quit")
         except InputError as error:
-            reply = {"ok": False, "error": str(error)}
-        except (json.JSONDecodeError, KeyError, TypeError, ValueError) as error:
-            reply = {"ok": False, "error": f"bad request: {type(error).__name__}: {error}"}
-        except Exception as error:
-            reply = {"ok": False, "error": f"unexpected failure ({type(error).__name__}: {error})"}
+            reply = {"ok": False, "error": "\n".join(error.report_lines())}
+        except Exception:
+            traceback.print_exc(file=sys.stderr)
+            op_name = request.get("op") if isinstance(request, dict) else None
+            reply = {
+                "ok": False,
+                "error": f"internal error while answering {op_name!r}: please report it "
+                "(the worker printed the details on its stderr)",
+            }
         if isinstance(request, dict):
             reply.setdefault("id", request.get("id"))
             reply.setdefault("op", request.get("op"))
@@ -356,15 +326,41 @@ def serve(stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
     return 0
 
 
+def _request(line: str) -> dict[str, Any]:
+    """One request line as a JSON object; anything else is a bad request."""
+    try:
+        request = json.loads(line)
+    except (json.JSONDecodeError, RecursionError) as error:
+        where = getattr(error, "colno", None)
+        raise InputError(
+            "bad request: not a JSON object on one line"
+            + (f" (column {where})" if where is not None else "")
+        ) from None
+    if not isinstance(request, dict):
+        raise InputError("bad request: give a JSON object with an 'op'")
+    return request
+
+
+def _object(request: Mapping[str, Any], key: str, op: str) -> Mapping[str, Any]:
+    """The object a request holds under ``key`` (empty when absent)."""
+    value = request.get(key)
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise InputError(f"{op}: {key} must be an object, got {type(value).__name__}")
+    return value
+
+
+def _text(request: Mapping[str, Any], key: str, op: str, required: bool = True) -> str:
+    """The text a request holds under ``key``."""
+    value = request.get(key)
+    if value is None and not required:
+        return ""
+    if not isinstance(value, str) or (required and not value):
+        raise InputError(f"{op}: give {key} as text")
+    return value
+
+
 def _reply(stdout: TextIO, reply: Mapping[str, Any]) -> None:
-    stdout.write(json.dumps(reply, ensure_ascii=False) + "\n")
+    stdout.write(json.dumps(json_ready(reply), ensure_ascii=False, allow_nan=False) + "\n")
     stdout.flush()
-
-
-def _write_parcel_report(result: CheckResult, row: int, path: Path) -> None:
-    from sitecheck.reports.html import write_html_report
-
-    only = np.zeros(len(result.measured.parcels), dtype=bool)
-    only[row] = True
-    result.measured.touched = only
-    write_html_report(result, path)

@@ -28,10 +28,12 @@ from sitecheck.distributed.window import (
     spec_for_worker,
 )
 from sitecheck.errors import InputError
+from sitecheck.io import output_set
+from sitecheck.io.output_set import OutputSet, require_gpkg
 from sitecheck.io.progress import Progress
 from sitecheck.io.readers import POLYGONAL, LayerReader, read_layer
 from sitecheck.measure.split_notes import unassigned_warning
-from sitecheck.pipeline.outputs import spec_audit
+from sitecheck.pipeline.outputs import run_inputs, spec_audit
 from sitecheck.pipeline.run import run_packs
 from sitecheck.pipeline.spec import RunSpec
 from sitecheck.reports.document import document_header, listing
@@ -117,8 +119,27 @@ def run_check_distributed(
         For any input a user must fix, before any task starts when it can be
         told from the driver.
     """
+    require_gpkg("--out", out)
+    outputs = OutputSet(
+        [output_set.named("--out", out), output_set.named("--json", json_path)],
+        run_inputs(spec.run),
+    )
+    with outputs:
+        return _run_into(spec, outputs, options, progress, client, on_partition)
+
+
+def _run_into(
+    spec: TaskSpec,
+    outputs: OutputSet,
+    options: DaskOptions,
+    progress: Progress | None,
+    client: Client | None,
+    on_partition: Callable[[int, Client], None] | None,
+) -> DistributedRun:
+    """:func:`run_check_distributed` with its destinations checked and locked."""
     from distributed import as_completed
 
+    json_path = outputs.path("--json") if outputs.has("--json") else None
     progress = progress or Progress(quiet=True)
     started = time.perf_counter()
     progress.update(0, "planning partitions")
@@ -142,7 +163,7 @@ def run_check_distributed(
         workers = len(client.scheduler_info()["workers"])
         progress.update(2, f"{len(plan.partitions)} partitions on {workers} Dask worker(s)")
         sink = stack.enter_context(
-            StreamingOutputs(out, json_path, audit, _header(spec, plan, audit, options, workers))
+            StreamingOutputs(outputs, audit, _header(spec, plan, audit, options, workers))
         )
         futures = client.map(screen_partition, plan.partitions, spec=spec, pure=False, retries=1)
         run = DistributedRun(plan.parcel_count, len(plan.partitions), 0, workers=workers)

@@ -10,6 +10,8 @@ import sys
 import time
 from typing import TextIO
 
+from sitecheck.errors import one_line
+
 
 class Progress:
     """Report the share of work done, by named stages.
@@ -60,5 +62,5 @@ class Progress:
         """Print a warning on its own line, even when quiet."""
         if self.interactive and self._last >= 0:
             self.stream.write("\n")
-        self.stream.write(f"warning: {message}\n")
+        self.stream.write(f"warning: {one_line(message)}\n")
         self.stream.flush()

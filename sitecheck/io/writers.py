@@ -1,7 +1,8 @@
-"""Write results atomically: a reader never sees a half-written file.
+"""Write a run's files: GeoPackages, JSON and text.
 
-Each writer writes to a temporary file beside the target and renames it over
-the target only when the write succeeded.
+Each writer writes a new file at the path it is given: the temporary of an
+:class:`~sitecheck.io.output_set.OutputSet`, which moves a run's files into
+place together, so a reader never sees a half-written file or half a run.
 """
 
 from __future__ import annotations
@@ -9,9 +10,7 @@ from __future__ import annotations
 import json
 import math
 import os
-import tempfile
 from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
 from pathlib import Path
 from typing import TextIO
 
@@ -24,67 +23,37 @@ import pyogrio
 GPKG_DATASET_OPTIONS = {"VERSION": "1.3"}
 
 
-@contextmanager
-def atomic_path(target: str | os.PathLike[str]) -> Iterator[Path]:
-    """Yield a temporary path beside ``target``; move it over ``target`` on success.
-
-    On any error the temporary file is removed and ``target`` is left as it was.
-    """
-    target = Path(target)
-    directory = target.parent if str(target.parent) else Path(".")
-    if not directory.is_dir():
-        raise FileNotFoundError(f"output folder does not exist: {directory}")
-    handle, temporary = tempfile.mkstemp(
-        prefix=f".{target.name}.", suffix=target.suffix or ".tmp", dir=directory
-    )
-    os.close(handle)
-    os.unlink(temporary)  # writers create the file themselves (GDAL refuses an existing empty one)
-    temporary_path = Path(temporary)
-    try:
-        yield temporary_path
-        os.replace(temporary_path, target)
-    finally:
-        for leftover in (
-            temporary_path,
-            Path(f"{temporary_path}-journal"),
-            Path(f"{temporary_path}-wal"),
-            Path(f"{temporary_path}-shm"),
-        ):
-            if leftover.exists():
-                leftover.unlink()
-
-
 def write_geopackage(
     path: str | os.PathLike[str],
     layers: dict[str, gpd.GeoDataFrame],
     audit: dict[str, object] | None = None,
 ) -> None:
-    """Write several layers into one new GeoPackage, atomically.
+    """Write several layers into one new GeoPackage.
 
     With ``audit``, the run's audit block goes in too: as the GeoPackage's
     metadata (``SITECHECK_AUDIT``, JSON) and as a table ``sitecheck_audit``
     (one row per entry) that QGIS opens like any layer.
     """
-    with atomic_path(path) as temporary:
-        for name, frame in layers.items():
-            first = not temporary.exists()
-            pyogrio.write_dataframe(
-                frame,
-                temporary,
-                layer=name,
-                driver="GPKG",
-                promote_to_multi=True,
-                use_arrow=True,
-                append=not first,
-                dataset_options=GPKG_DATASET_OPTIONS if first else None,
-                dataset_metadata={"SITECHECK_AUDIT": json.dumps(json_ready(audit))}
-                if first and audit
-                else None,
-            )
-        if audit:
-            pyogrio.write_dataframe(
-                audit_table(audit), temporary, layer="sitecheck_audit", driver="GPKG", append=True
-            )
+    target = Path(path)
+    for position, (name, frame) in enumerate(layers.items()):
+        first = position == 0
+        pyogrio.write_dataframe(
+            frame,
+            target,
+            layer=name,
+            driver="GPKG",
+            promote_to_multi=True,
+            use_arrow=True,
+            append=not first,
+            dataset_options=GPKG_DATASET_OPTIONS if first else None,
+            dataset_metadata={"SITECHECK_AUDIT": json.dumps(json_ready(audit))}
+            if first and audit
+            else None,
+        )
+    if audit:
+        pyogrio.write_dataframe(
+            audit_table(audit), target, layer="sitecheck_audit", driver="GPKG", append=True
+        )
 
 
 def audit_table(audit: dict[str, object]) -> pd.DataFrame:
@@ -100,7 +69,10 @@ def audit_table(audit: dict[str, object]) -> pd.DataFrame:
 
 
 def json_ready(value: object) -> object:
-    """Convert NumPy and pandas scalars to JSON values; NaN and NA become null."""
+    """Convert NumPy and pandas scalars to JSON values; NaN, infinities and NA become null.
+
+    JSON has no NaN or Infinity: a document holding them is refused by strict readers.
+    """
     if value is None:
         return None
     if isinstance(value, dict):
@@ -112,14 +84,14 @@ def json_ready(value: object) -> object:
     if isinstance(value, np.integer):
         return int(value)
     if isinstance(value, float | np.floating):
-        return None if math.isnan(value) else float(value)
+        return float(value) if math.isfinite(value) else None
     if value is pd.NA:
         return None
     return value
 
 
 def write_json(path: str | os.PathLike[str], document: Mapping[str, object]) -> None:
-    """Write a JSON document atomically, in UTF-8, laid out as :func:`json_lines` says."""
+    """Write a JSON document in UTF-8, laid out as :func:`json_lines` says."""
 
     def dump(handle: TextIO) -> None:
         handle.writelines(json_lines(json_ready(document)))  # type: ignore[arg-type]
@@ -150,13 +122,32 @@ def json_lines(document: Mapping[str, object]) -> Iterator[str]:
 
 def json_text(value: object) -> str:
     """One JSON value on one line, non-ASCII text kept as it is."""
-    return json.dumps(value, ensure_ascii=False)
+    return json.dumps(value, ensure_ascii=False, allow_nan=False)
 
 
 def write_text(path: str | os.PathLike[str], writer: Callable[[TextIO], object]) -> None:
-    """Write a UTF-8 text file atomically with ``writer(handle)``."""
-    with (
-        atomic_path(path) as temporary,
-        open(temporary, "w", encoding="utf-8", newline="") as handle,
-    ):
+    """Write a UTF-8 text file with ``writer(handle)``."""
+    with open(path, "w", encoding="utf-8", newline="") as handle:
         writer(handle)
+
+
+SPREADSHEET_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""A cell starting with one of these is read as a formula by Excel, LibreOffice and Sheets."""
+
+
+def spreadsheet_safe(table: pd.DataFrame) -> pd.DataFrame:
+    """The table with every text cell a spreadsheet would run as a formula quoted.
+
+    A leading apostrophe makes the cell text (``'=HYPERLINK(...)``), as OWASP's
+    advice on CSV injection has it; numbers are left as they are.
+    """
+    safe = table.copy()
+    for column in safe.columns:
+        if safe[column].dtype == object or pd.api.types.is_string_dtype(safe[column]):
+            safe[column] = [
+                f"'{cell}"
+                if isinstance(cell, str) and cell.startswith(SPREADSHEET_FORMULA_STARTS)
+                else cell
+                for cell in safe[column]
+            ]
+    return safe

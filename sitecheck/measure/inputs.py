@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import uuid
 from dataclasses import dataclass, field
+from datetime import datetime, timezone
 
 import geopandas as gpd
 import numpy as np
@@ -110,6 +112,18 @@ class MeasureSettings:
         }
 
 
+def run_stamp() -> dict[str, str]:
+    """A new run's id and time (UTC), written into each of its outputs alike.
+
+    Outputs that belong together carry the same ``run_id``; files of another
+    run, or a mix of two, can be told apart.
+    """
+    return {
+        "run_id": uuid.uuid4().hex,
+        "generated": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+    }
+
+
 @dataclass
 class MeasureResult:
     """Metrics per parcel, flags and what the run read.
@@ -139,3 +153,4 @@ class MeasureResult:
     id_field: str
     timings: dict[str, float] = field(default_factory=dict)  # seconds per stage
     disturbed: np.ndarray | None = None  # per parcel, its disturbance (working CRS)
+    stamp: dict[str, str] = field(default_factory=run_stamp)  # every output of the run says it

@@ -7,12 +7,20 @@ from pathlib import Path
 
 from sitecheck.io import postgis, vector_source
 from sitecheck.io.crs import WorkingCRS
+from sitecheck.io.output_set import (
+    Named,
+    OutputSet,
+    check_destinations,
+    named,
+    require_gpkg,
+)
 from sitecheck.io.readers import InputRecord, file_sha256
 from sitecheck.io.writers import write_geopackage, write_json
 from sitecheck.measure.inputs import MeasureResult
 from sitecheck.pipeline.spec import RunSpec
 from sitecheck.reports.document import audit_block, check_document, measure_document, run_audit
 from sitecheck.rules.pack_model import Pack
+from sitecheck.schema.roles import ROLE_BY_KEY
 from sitecheck.screening.check import CheckResult
 from sitecheck.screening.project_layer import project_layer
 
@@ -42,34 +50,77 @@ class Destinations:
         """The files this run writes, in the order a summary names them."""
         return [path for path in (self.out, self.json, self.report) if path is not None]
 
+    def output_set(self, spec: RunSpec) -> OutputSet:
+        """The run's outputs as one set, checked against each other and the run's inputs.
 
-def write_measure_outputs(result: MeasureResult, destinations: Destinations) -> None:
+        Raises
+        ------
+        InputError
+            For an ``--out`` not named as a GeoPackage.
+        """
+        outputs = [
+            named("--out", self.out),
+            named("--json", self.json),
+            named("--report", self.report),
+        ]
+        inputs = run_inputs(spec)
+        check_destinations([o for o in outputs if o], [i for i in inputs if i])
+        require_gpkg("--out", self.out)
+        return OutputSet(outputs, inputs)
+
+
+def run_inputs(spec: RunSpec) -> list[Named | None]:
+    """Every file a run reads, with the option that names it."""
+    sources = [*spec.inputs.layers(), spec.runoff.soils, spec.jurisdictions]
+    files = [named(ROLE_BY_KEY[source.role].flag, source.path) for source in sources if source]
+    ordinance = spec.ordinance if spec.ordinance and spec.ordinance.endswith(".toml") else None
+    return [
+        *files,
+        named("--dem", spec.inputs.dem),
+        named("--rainfall-file", spec.runoff.rainfall_file),
+        named("--soil-table", spec.runoff.soil_table),
+        named("--ordinance", ordinance),
+    ]
+
+
+def write_measure_outputs(
+    result: MeasureResult, destinations: Destinations, outputs: OutputSet
+) -> None:
     """The outputs of ``measure``: metrics and flags, and the JSON document when asked."""
-    write_geopackage(
-        destinations.out, {"parcels": result.parcels, "flags": result.flags}, audit_block(result)
-    )
+    with outputs.writing("--out") as temporary:
+        write_geopackage(
+            temporary, {"parcels": result.parcels, "flags": result.flags}, audit_block(result)
+        )
     if destinations.json:
-        write_json(destinations.json, measure_document(result, destinations.all_parcels))
+        with outputs.writing("--json") as temporary:
+            write_json(temporary, measure_document(result, destinations.all_parcels))
+    outputs.commit()
 
 
-def write_check_outputs(result: CheckResult, destinations: Destinations) -> None:
+def write_check_outputs(
+    result: CheckResult, destinations: Destinations, outputs: OutputSet
+) -> None:
     """The outputs of ``check``: parcels with their triggers, flags, JSON and HTML report."""
     measured = result.measured
-    write_geopackage(
-        destinations.out,
-        {
-            "parcels": result.parcels_with_triggers(),
-            "flags": measured.flags,
-            **({"projects": project_layer(result)} if result.projects is not None else {}),
-        },
-        audit_block(measured, [pack.audit() for pack in result.packs.values()]),
-    )
+    with outputs.writing("--out") as temporary:
+        write_geopackage(
+            temporary,
+            {
+                "parcels": result.parcels_with_triggers(),
+                "flags": measured.flags,
+                **({"projects": project_layer(result)} if result.projects is not None else {}),
+            },
+            audit_block(measured, [pack.audit() for pack in result.packs.values()]),
+        )
     if destinations.json:
-        write_json(destinations.json, check_document(result, destinations.all_parcels))
+        with outputs.writing("--json") as temporary:
+            write_json(temporary, check_document(result, destinations.all_parcels))
     if destinations.report:
         from sitecheck.reports.html import write_html_report
 
-        write_html_report(result, destinations.report, all_parcels=destinations.all_parcels)
+        with outputs.writing("--report") as temporary:
+            write_html_report(result, temporary, all_parcels=destinations.all_parcels)
+    outputs.commit()
 
 
 def input_records(spec: RunSpec) -> list[InputRecord]:

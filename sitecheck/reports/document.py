@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from datetime import datetime, timezone
 
 import numpy as np
 
@@ -11,7 +10,7 @@ from sitecheck import __version__
 from sitecheck.io.crs import WorkingCRS
 from sitecheck.io.readers import InputRecord
 from sitecheck.io.writers import json_ready
-from sitecheck.measure.inputs import MeasureResult, MeasureSettings
+from sitecheck.measure.inputs import MeasureResult, MeasureSettings, run_stamp
 from sitecheck.rules.review_groups import review_groups
 from sitecheck.schema.fields import PASSTHROUGH_CANDIDATES, PROJECT_FIELDS
 from sitecheck.schema.metrics import ACRE_METRICS, METRICS, acres_name
@@ -71,6 +70,7 @@ def document_header(
     """The keys every JSON document opens with: the audit block's, with units and the id field."""
     return {
         "sitecheck_version": audit["sitecheck_version"],
+        "run_id": audit["run_id"],
         "generated": audit["generated"],
         "crs": audit["crs"],
         "units": {"area": working.area_unit, "length": "ft", "acre": "43,560 sq ft"},
@@ -159,7 +159,7 @@ def audit_block(
     result: MeasureResult, packs: list[dict[str, object]] | None = None
 ) -> dict[str, object]:
     """What every output of a run in one process says about how it was made."""
-    return run_audit(result.working, result.settings, result.log.inputs, packs or [])
+    return run_audit(result.working, result.settings, result.log.inputs, packs or [], result.stamp)
 
 
 def run_audit(
@@ -167,11 +167,18 @@ def run_audit(
     settings: MeasureSettings,
     inputs: Sequence[InputRecord],
     packs: list[dict[str, object]],
+    stamp: Mapping[str, str] | None = None,
 ) -> dict[str, object]:
-    """The audit block: version, time, CRS, settings, every input with its hash, the packs."""
+    """The audit block: version, run id, time, CRS, settings, every input with its hash, the packs.
+
+    ``stamp`` is the run's id and time (:func:`~sitecheck.measure.inputs.run_stamp`,
+    new when not given): every output of one run carries the same.
+    """
+    stamp = stamp or run_stamp()
     return {
         "sitecheck_version": __version__,
-        "generated": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "run_id": stamp["run_id"],
+        "generated": stamp["generated"],
         "crs": working.to_json(),
         "settings": settings.to_json(),
         "inputs": [record.to_json() for record in inputs],

@@ -165,3 +165,21 @@ def attribute_value(attribute: Attribute, raw: object) -> object:
 def unreadable(attribute: Attribute, raw: object) -> bool:
     """Whether a given value means nothing the rules know (see :func:`attribute_value`)."""
     return _given(raw) and attribute_value(attribute, raw) is None
+
+
+UNREADABLE = "<unreadable>"
+"""Key, in a parcel's values, of the given field values the rules cannot read: label -> text.
+
+Not a name the rule language can write, so no rule reads it; the reasons of
+the rules left unknown say what the field held instead of "not given".
+"""
+
+
+def unreadable_words(attribute: Attribute, text: str) -> str:
+    """Why a given value is unknown: ``permit: 'maybe' is not a yes/no value (field 'permit')``."""
+    kind = (
+        "a yes/no value"
+        if attribute.kind == "boolean"
+        else f"one of the codes {', '.join(attribute.codes)}"
+    )
+    return f"{attribute.label}: '{text}' is not {kind} (field '{attribute.name}')"

@@ -19,7 +19,8 @@ class RuleLanguageError(InputError):
     """
 
     def __init__(self, message: str, offset: int) -> None:
-        super().__init__(message, offset)
+        super().__init__(message)
+        self.args = (message, offset)
         self.message = message
         self.offset = offset
 

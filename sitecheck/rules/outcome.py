@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from sitecheck.rules.attributes import ATTRIBUTES
+from sitecheck.rules.attributes import ATTRIBUTES, UNREADABLE, unreadable_words
 from sitecheck.rules.language import Truth, evaluate
 from sitecheck.rules.pack_model import Pack, Rule
 from sitecheck.schema.metrics import METRICS
@@ -63,6 +63,14 @@ def _missing_causes() -> dict[str, str]:
 
 
 MISSING_CAUSES = _missing_causes()
+_ATTRIBUTE_BY_LABEL = {attribute.label: attribute for attribute in ATTRIBUTES}
+
+
+def _missing_words(label: str, held: Mapping[str, str], phrases: Mapping[str, str]) -> str:
+    """Why a value is unknown: what its field held when that is no value the rules know."""
+    if label in held and label in _ATTRIBUTE_BY_LABEL:
+        return unreadable_words(_ATTRIBUTE_BY_LABEL[label], held[label])
+    return phrases.get(label, f"{label} not given")
 
 
 @dataclass(frozen=True)
@@ -220,8 +228,10 @@ def _evaluate_rule(
         return Trigger(rule, TRIGGERED, "; ".join(result.reasons))
     if result.truth is Truth.FALSE:
         return Trigger(rule, NOT_TRIGGERED, "; ".join(result.reasons))
-    why = [MISSING_PHRASES.get(label, f"{label} not given") for label in result.missing]
+    held = values.get(UNREADABLE) or {}
+    assert isinstance(held, dict)
+    why = [_missing_words(label, held, MISSING_PHRASES) for label in result.missing]
     why += result.near
-    missing = [MISSING_CAUSES.get(label, f"{label} not given") for label in result.missing]
+    missing = [_missing_words(label, held, MISSING_CAUSES) for label in result.missing]
     causes = tuple(dict.fromkeys([*missing, *result.near])) or (rule.title,)
     return Trigger(rule, NEEDS_REVIEW, "; ".join(why) or "; ".join(result.reasons), causes)

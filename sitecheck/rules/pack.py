@@ -37,6 +37,7 @@ from sitecheck.rules.pack_tables import (
     refuse_unknown_keys,
     rule_lines,
     runoff_section,
+    shape_problems,
 )
 from sitecheck.schema.packs import BUNDLED
 
@@ -73,13 +74,27 @@ def load_pack_file(path: Path) -> Pack:
     PackError
         Naming every problem found, one per line, each with its rule and line.
     """
-    raw = path.read_bytes()
-    text = raw.decode("utf-8")
     where = str(path)
+    try:
+        raw = path.read_bytes()
+    except OSError as error:
+        raise PackError(f"{where}: cannot read the pack ({error.strerror})") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = raw[: error.start].count(b"\n") + 1
+        raise PackError(
+            f"{where}: line {line}: not UTF-8 text (byte 0x{raw[error.start]:02x}); "
+            "save the pack as UTF-8"
+        ) from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise PackError(f"{where}: not valid TOML: {error}") from error
+    except RecursionError:
+        raise PackError(
+            f"{where}: not a pack: its arrays or tables are nested too deeply to read"
+        ) from None
     problems = _Problems()
     unknown_tables = sorted(set(data) - TOP_LEVEL_KEYS)
     if unknown_tables:
@@ -87,6 +102,8 @@ def load_pack_file(path: Path) -> Pack:
             f"{where}: unknown table(s) {', '.join(unknown_tables)}; "
             f"a pack has {', '.join(sorted(TOP_LEVEL_KEYS))}"
         )
+    problems.extend(shape_problems(data, where))
+    problems.raise_any()  # nothing below can read a pack of the wrong shape
     header = pack_table(data, "pack", where)
     with problems:
         refuse_unknown_keys(header, PACK_KEYS, f"{where}: [pack]")
@@ -99,8 +116,11 @@ def load_pack_file(path: Path) -> Pack:
     problems.raise_any()  # the header is needed below
     names = PackNames(base_names())
     parameters: dict[str, ParameterValue] = {}
-    with problems:
+    try:
         parameters = pack_parameters(data, names.infos, where, text)
+    except PackError as error:
+        problems.extend(list(error.problems))
+        problems.raise_any()  # every rule naming a broken parameter would fail again
     names.lists = {k: v for k, v in parameters.items() if isinstance(v, tuple)}
     try:
         entries = condition_entries(data.get("conditions"), where)
@@ -191,6 +211,9 @@ class _Problems:
 
     def raise_any(self) -> None:
         if len(self.messages) == 1:
-            raise PackError(self.messages[0])
+            raise PackError(self.messages[0], problems=(self.messages[0],))
         if self.messages:
-            raise PackError(f"{len(self.messages)} problems:\n" + "\n".join(self.messages))
+            raise PackError(
+                f"{len(self.messages)} problems:\n" + "\n".join(self.messages),
+                problems=tuple(self.messages),
+            )

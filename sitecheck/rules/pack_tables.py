@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 
 from sitecheck.rules.conditions import inline
@@ -62,6 +63,26 @@ _RULE_REQUIRED = ("id", "citation", "title", "requirement", "quote", "when", "se
 _RULE_ID = r"[a-z0-9][a-z0-9_.-]*"
 
 
+_TABLES = ("pack", "parameters", "conditions", "runoff")
+_ARRAYS_OF_TABLES = ("rules", "not_evaluated")
+
+
+def shape_problems(data: dict, where: str) -> list[str]:
+    """What is wrong with the pack's top level: a table given as a number, rules as a list of numbers."""
+    problems = [
+        f"{where}: '{key}' must be a [{key}] table, not {type(data[key]).__name__}"
+        for key in _TABLES
+        if key in data and not isinstance(data[key], dict)
+    ]
+    problems += [
+        f"{where}: '{key}' must be a list of [[{key}]] tables"
+        for key in _ARRAYS_OF_TABLES
+        if key in data
+        and (not isinstance(data[key], list) or not all(isinstance(t, dict) for t in data[key]))
+    ]
+    return problems
+
+
 def pack_table(data: dict, key: str, where: str) -> dict:
     value = data.get(key)
     if not isinstance(value, dict):
@@ -72,42 +93,62 @@ def pack_table(data: dict, key: str, where: str) -> dict:
 def pack_parameters(
     data: dict, names: dict[str, NameInfo], where: str, text: str
 ) -> dict[str, ParameterValue]:
-    """Named thresholds: ``name = { value = "500 sqft", label = "...", citation = "..." }``."""
+    """Named thresholds: ``name = { value = "500 sqft", label = "...", citation = "..." }``.
+
+    Raises
+    ------
+    PackError
+        Naming every parameter that is wrong (its ``problems``), each with its line.
+    """
     out: dict[str, ParameterValue] = {}
+    problems: list[str] = []
     for name, spec in data.get("parameters", {}).items():
         line = _line_of(text, rf"^\s*{re.escape(name)}\s*=")
         context = f"{where}: parameter {name} (line {line})"
-        if not isinstance(spec, dict):
-            spec = {"value": spec}
-        refuse_unknown_keys(spec, _PARAMETER_KEYS, context)
-        if name in names:
-            raise PackError(f"{context}: the name is taken by a metric or attribute")
-        if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name):
-            raise PackError(f"{context}: a parameter name is letters, digits and _")
-        value = spec.get("value")
-        label = str(spec.get("label", name.replace("_", " ")))
-        if isinstance(value, bool):
-            names[name] = NameInfo("boolean", label, constant=value)
-            out[name] = value
-        elif isinstance(value, str):
-            try:
-                quantity = parse_quantity(value)
-            except RuleLanguageError as error:
-                raise PackError(f"{context}: {error}") from error
-            names[name] = NameInfo(quantity.dimension, label, constant=quantity)
-            out[name] = quantity
-        elif isinstance(value, int | float):
-            quantity = Quantity(float(value), "number")
-            names[name] = NameInfo("number", label, constant=quantity)
-            out[name] = quantity
-        elif isinstance(value, list) and value and _one_kind(value):
-            out[name] = tuple(value)  # used after 'in' and in 'unless', not as a value
-        else:
-            raise PackError(
-                f"{context}: 'value' must be a quantity such as \"500 sqft\", "
-                "a number, true/false, or a list of texts or of numbers"
-            )
+        try:
+            out[name] = _parameter(name, spec, names, context)
+        except PackError as error:
+            problems.append(str(error))
+    if problems:
+        raise PackError("\n".join(problems), problems=tuple(problems))
     return out
+
+
+def _parameter(name: str, spec: object, names: dict[str, NameInfo], context: str) -> ParameterValue:
+    """One parameter's value, its name added to ``names``."""
+    if not isinstance(spec, dict):
+        spec = {"value": spec}
+    refuse_unknown_keys(spec, _PARAMETER_KEYS, context)
+    if name in names:
+        raise PackError(f"{context}: the name is taken by a metric or attribute")
+    if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name):
+        raise PackError(f"{context}: a parameter name is letters, digits and _")
+    value = spec.get("value")
+    label = str(spec.get("label", name.replace("_", " ")))
+    if isinstance(value, bool):
+        names[name] = NameInfo("boolean", label, constant=value)
+        return value
+    if isinstance(value, list) and value and _one_kind(value):
+        return tuple(value)  # used after 'in' and in 'unless', not as a value
+    if isinstance(value, str):
+        try:
+            quantity = parse_quantity(value)
+        except RuleLanguageError as error:
+            raise PackError(f"{context}: {error}") from error
+    elif isinstance(value, int | float):
+        quantity = Quantity(float(value), "number")
+    else:
+        raise PackError(
+            f"{context}: 'value' must be a quantity such as \"500 sqft\", "
+            "a number, true/false, or a list of texts or of numbers"
+        )
+    if not math.isfinite(quantity.value) or quantity.value < 0:
+        raise PackError(
+            f"{context}: a threshold is a finite number of 0 or more, as the law writes it "
+            f"(got {value})"
+        )
+    names[name] = NameInfo(quantity.dimension, label, constant=quantity)
+    return quantity
 
 
 def _one_kind(items: list) -> bool:
@@ -174,11 +215,15 @@ def pack_rule(table: dict, names: PackNames, where: str, line: int, text: str) -
     storms = table.get("design_storms", [])
     if not isinstance(storms, list) or not all(_is_years(s) for s in storms):
         raise PackError(
-            f"{context}: 'design_storms' is a list of return periods in years, e.g. [25, 10, 2]"
+            f"{context}: 'design_storms' is a list of return periods in years "
+            f"(1 to {MAX_RETURN_PERIOD_YEARS:,}), e.g. [25, 10, 2]"
         )
     governing = table.get("design_storm_years")
     if governing is not None and not _is_years(governing):
-        raise PackError(f"{context}: 'design_storm_years' is a return period in years, e.g. 25")
+        raise PackError(
+            f"{context}: 'design_storm_years' is a return period in years "
+            f"(1 to {MAX_RETURN_PERIOD_YEARS:,}), e.g. 25"
+        )
     requirements = table.get("requirements", [])
     if not isinstance(requirements, list) or not all(isinstance(r, str) for r in requirements):
         raise PackError(f"{context}: 'requirements' is a list of texts")
@@ -297,9 +342,17 @@ def _is_citation(text: str) -> bool:
     return text.startswith("§") or bool(re.match(r"[A-Z][A-Za-z]+\b", text))
 
 
+MAX_RETURN_PERIOD_YEARS = 1000
+"""The longest storm NOAA Atlas 14 gives a depth for (its PFDS tables end at 1,000 years)."""
+
+
 def _is_years(value: object) -> bool:
-    """A return period in years: a positive whole number (true/false are not numbers)."""
-    return isinstance(value, int) and not isinstance(value, bool) and value > 0
+    """A return period in years: a whole number from 1 to 1,000 (true/false are not numbers)."""
+    return (
+        isinstance(value, int)
+        and not isinstance(value, bool)
+        and 0 < value <= MAX_RETURN_PERIOD_YEARS
+    )
 
 
 def _expand_lists(unless: list[str], names: PackNames, context: str) -> list[str]:

@@ -27,7 +27,8 @@ import numpy as np
 import pandas as pd
 import pyogrio
 
-from sitecheck.io.writers import GPKG_DATASET_OPTIONS, atomic_path
+from sitecheck.io.output_set import OutputSet, named
+from sitecheck.io.writers import GPKG_DATASET_OPTIONS
 from sitecheck.sample.constants import BIG_VILLAGE_LOTS, CRS, DEFAULT_PROJECT_SHARE
 from sitecheck.sample.grid import constraint_frames, existing_cover, parcel_frame, plan_village
 from sitecheck.sample.template import build_template
@@ -141,9 +142,13 @@ def generate_village(
     if exact:
         layers = _first_lots(layers, ids[:parcels])
     paths = {"gpkg": outdir / "village.gpkg", "dem": outdir / "dem.tif"}
-    with atomic_path(paths["gpkg"]) as temporary:
-        _write_gpkg(temporary, layers)
-    with atomic_path(paths["dem"]) as temporary:
-        write_dem(temporary, template.terrain, plan, resolution)
+    with OutputSet(
+        [named("village.gpkg", paths["gpkg"]), named("dem.tif", paths["dem"])], []
+    ) as out:
+        with out.writing("village.gpkg") as temporary:
+            _write_gpkg(temporary, layers)
+        with out.writing("dem.tif") as temporary:
+            write_dem(temporary, template.terrain, plan, resolution)
+        out.commit()
     _record_projects(layers["projects"])
     return paths

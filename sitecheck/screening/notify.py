@@ -69,7 +69,7 @@ def notification_list(
     ids = parcels.ids.astype(str)
     unknown = sorted(set(lot_ids) - set(ids))
     if unknown:
-        raise InputError(f"parcels layer: no parcel with id {', '.join(unknown)}")
+        raise InputError(f"--lot: the parcels layer has no parcel with id {', '.join(unknown)}")
     chosen = np.flatnonzero(np.isin(ids, lot_ids))
     lots = parcels.geoms
     working = parcels.working

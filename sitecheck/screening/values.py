@@ -7,7 +7,13 @@ from collections.abc import Sequence
 import pandas as pd
 
 from sitecheck.measure.inputs import MeasureResult
-from sitecheck.rules.attributes import ATTRIBUTES, Attribute, attribute_value, unreadable
+from sitecheck.rules.attributes import (
+    ATTRIBUTES,
+    UNREADABLE,
+    Attribute,
+    attribute_value,
+    unreadable,
+)
 from sitecheck.rules.units import Quantity
 from sitecheck.schema.metrics import METRICS, PARTLY_MEASURED, PartlyMeasured
 
@@ -29,15 +35,23 @@ def parcel_value_rows(
     # Where the data under the work are partial, its areas are a range; none, unknown.
     for partial in PARTLY_MEASURED:
         columns[partial.metric] = _bounded(picked, partial)
+    unreadable_texts: list[dict[str, str]] = [{} for _ in range(len(picked))]
     for attribute in ATTRIBUTES:
         if attribute.name in picked.columns:
             raw = picked[attribute.name].tolist()
             columns[attribute.name] = [attribute_value(attribute, v) for v in raw]
+            for texts, value in zip(unreadable_texts, raw, strict=True):
+                if unreadable(attribute, value):
+                    texts[attribute.label] = str(value).strip()
             if warn:
                 _warn_unreadable(measured, attribute, raw)
-    return [
+    rows_out = [
         dict(zip(columns, values, strict=True)) for values in zip(*columns.values(), strict=True)
     ]
+    for row, texts in zip(rows_out, unreadable_texts, strict=True):
+        if texts:
+            row[UNREADABLE] = texts
+    return rows_out
 
 
 def _bounded(picked: pd.DataFrame, partial: PartlyMeasured) -> list[object]:

@@ -18,7 +18,6 @@ import shapely
 import shapely.geometry
 from rasterio.windows import Window
 
-from sitecheck.io.writers import atomic_path
 from sitecheck.terrain.dem import NO_SLOPE, SlopeSettings, open_dem
 from sitecheck.terrain.horn import slope_block, slope_classes
 
@@ -31,12 +30,12 @@ def class_labels(settings: SlopeSettings) -> dict[int, str]:
 
 
 def write_slope_raster(dem_path: str, settings: SlopeSettings, out: Path) -> int:
-    """Write the class raster (uint8 GeoTIFF on the DEM's grid).
+    """Write the class raster (uint8 GeoTIFF on the DEM's grid) to the new file ``out``.
 
     Returns the number of cells over the low threshold.
     """
     steep = 0
-    with open_dem(dem_path) as dataset, atomic_path(out) as temporary:
+    with open_dem(dem_path) as dataset:
         profile = {
             "driver": "GTiff",
             "height": dataset.height,
@@ -49,7 +48,7 @@ def write_slope_raster(dem_path: str, settings: SlopeSettings, out: Path) -> int
             "compress": "deflate",
             "tiled": True,
         }
-        with rasterio.open(temporary, "w", **profile) as target:
+        with rasterio.open(out, "w", **profile) as target:
             for row in range(0, dataset.height, BLOCK_ROWS):
                 rows = (row, min(row + BLOCK_ROWS, dataset.height))
                 classes = slope_classes(

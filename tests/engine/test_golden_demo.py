@@ -73,6 +73,7 @@ def _relative(text: str, sample: Path) -> str:
 def _normalised_document(path: Path, sample: Path) -> dict:
     document = json.loads(_relative(path.read_text(encoding="utf-8"), sample))
     document.pop("generated")
+    document.pop("run_id")
     document.pop("timings_s")
     for record in document["inputs"]:
         if record["path"].endswith(".gpkg"):
@@ -95,6 +96,7 @@ def _audit_rows(path: Path, sample: Path) -> dict[str, object]:
     values = [_relative(str(value), sample) for value in table["value"]]
     rows: dict[str, object] = dict(zip(table["entry"], values, strict=True))
     rows.pop("generated")
+    rows.pop("run_id")
     inputs = json.loads(str(rows["inputs"]))
     for record in inputs:
         if record["path"].endswith(".gpkg"):

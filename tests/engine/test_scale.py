@@ -37,7 +37,7 @@ LAYERS = (
     "soils",
 )
 # What legitimately differs between two runs of the same inputs.
-RUN_KEYS = {"generated", "timings_s", "engine", "parcels", "inputs"}
+RUN_KEYS = {"run_id", "generated", "timings_s", "engine", "parcels", "inputs"}
 
 
 def check_arguments(paths: dict[str, Path], out: Path) -> list[str]:

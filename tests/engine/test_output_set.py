@@ -1,0 +1,184 @@
+"""A run's outputs are one set: all of them from one run, or the previous ones untouched.
+
+Real processes, real signals and real limits: two runs racing for the same
+files, SIGTERM and SIGKILL in the middle of writing, a file size limit, a folder
+the user may not write in, and the temporaries a killed run leaves behind.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import resource
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import pyogrio
+import pytest
+
+from sitecheck.app.cli import main
+from sitecheck.io.output_set import Named, OutputSet
+from sitecheck.sample.village import generate_village
+
+
+@pytest.fixture(scope="module")
+def town(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A village large enough that writing its report takes a moment."""
+    folder = tmp_path_factory.mktemp("town")
+    generate_village(folder, parcels=1200)
+    return folder
+
+
+def check_command(town: Path, out: Path, report: bool = True) -> list[str]:
+    gpkg = town / "village.gpkg"
+    words = [sys.executable, "-m", "sitecheck", "check", "--ordinance", "scarsdale"]
+    for layer in ("parcels", "disturbance", "floodplain", "wetlands", "zoning", "sda"):
+        words += [f"--{layer}", f"{gpkg}:{layer}"]
+    words += ["--dem", str(town / "dem.tif"), "--all-parcels", "--quiet"]
+    words += ["--out", str(out / "o.gpkg"), "--json", str(out / "o.json")]
+    return words + (["--report", str(out / "o.html")] if report else [])
+
+
+def hidden(folder: Path) -> list[str]:
+    """The temporaries and lock files in a folder."""
+    return sorted(p.name for p in folder.iterdir() if ".sitecheck-" in p.name)
+
+
+def run_ids(folder: Path) -> tuple[str, str]:
+    """The run id the GeoPackage's audit and the JSON document each carry."""
+    audit = pyogrio.read_info(folder / "o.gpkg", layer="parcels")["dataset_metadata"]
+    document = json.loads((folder / "o.json").read_text(encoding="utf-8"))
+    return json.loads(audit["SITECHECK_AUDIT"])["run_id"], document["run_id"]
+
+
+def digest(folder: Path) -> dict[str, str]:
+    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(folder.iterdir())}
+
+
+def start_and_wait_for(command: list[str], folder: Path, temporary_of: str) -> subprocess.Popen:
+    """Start a run and return once its temporary of ``temporary_of`` exists (it is writing)."""
+    run = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline and run.poll() is None:
+        if any(
+            name.startswith(f".{temporary_of}.sitecheck-") and not name.endswith("lock")
+            for name in hidden(folder)
+        ):
+            return run
+        time.sleep(0.002)
+    run.kill()
+    raise AssertionError(f"the run ended before writing {temporary_of}: {run.communicate()}")
+
+
+def test_two_runs_on_the_same_outputs_leave_one_runs_set(town: Path, tmp_path: Path) -> None:
+    first = subprocess.Popen(check_command(town, tmp_path), stderr=subprocess.PIPE, text=True)
+    time.sleep(1.0)
+    second = subprocess.run(check_command(town, tmp_path), capture_output=True, text=True)
+    first_err = first.communicate()[1]
+    codes = sorted([first.returncode, second.returncode])
+    assert codes == [0, 2], (first_err, second.stderr)
+    loser = second.stderr if second.returncode == 2 else first_err
+    assert "another SiteCheck run is writing" in loser and "--out" in loser
+    gpkg_run, json_run = run_ids(tmp_path)
+    assert gpkg_run == json_run
+    assert hidden(tmp_path) == []
+
+
+def test_sigterm_while_writing_removes_the_temporaries_and_keeps_the_old_set(
+    town: Path, tmp_path: Path
+) -> None:
+    assert subprocess.run(check_command(town, tmp_path)).returncode == 0
+    old = digest(tmp_path)
+    run = start_and_wait_for(check_command(town, tmp_path), tmp_path, "o.gpkg")
+    run.send_signal(signal.SIGTERM)
+    _, err = run.communicate(timeout=120)
+    assert run.returncode == 128 + signal.SIGTERM, err
+    assert "Traceback" not in err
+    assert hidden(tmp_path) == []
+    assert digest(tmp_path) == old
+
+
+def test_a_killed_runs_temporaries_are_removed_by_the_next_run(town: Path, tmp_path: Path) -> None:
+    run = start_and_wait_for(check_command(town, tmp_path), tmp_path, "o.gpkg")
+    run.send_signal(signal.SIGKILL)
+    run.communicate(timeout=60)
+    left = hidden(tmp_path)
+    assert any(name.startswith(".o.gpkg.sitecheck-") for name in left)
+    assert not (tmp_path / "o.gpkg").exists() and not (tmp_path / "o.json").exists()
+    assert subprocess.run(check_command(town, tmp_path)).returncode == 0
+    assert hidden(tmp_path) == []
+    assert run_ids(tmp_path)[0] == run_ids(tmp_path)[1]
+
+
+def test_a_held_lock_refuses_at_once(town: Path, tmp_path: Path, capsys) -> None:
+    held = OutputSet([Named("--json", tmp_path / "o.json")], [])
+    with held:
+        started = time.monotonic()
+        code = main(check_command(town, tmp_path, report=False)[3:])
+        waited = time.monotonic() - started
+    err = capsys.readouterr().err
+    assert code == 2 and "--json: another SiteCheck run is writing" in err
+    assert waited < 30  # refused before reading the layers, not after measuring them
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
+
+
+def test_a_file_size_limit_is_one_line_and_loses_nothing(town: Path, tmp_path: Path) -> None:
+    assert subprocess.run(check_command(town, tmp_path, report=False)).returncode == 0
+    old = digest(tmp_path)
+
+    def limit_files() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (64 * 1024, 64 * 1024))
+
+    limited = subprocess.run(
+        check_command(town, tmp_path, report=False),
+        capture_output=True,
+        text=True,
+        preexec_fn=limit_files,
+    )
+    errors = [line for line in limited.stderr.splitlines() if line.startswith("sitecheck: error:")]
+    assert limited.returncode == 2, limited.stderr
+    assert len(errors) == 1 and "could not write" in errors[0]
+    assert "--out" in errors[0] or "--json" in errors[0]
+    assert "Traceback" not in limited.stderr
+    assert digest(tmp_path) == old and hidden(tmp_path) == []
+
+
+def test_a_folder_the_user_may_not_write_in_is_refused_before_the_work(town: Path) -> None:
+    """As root every folder is writable: the run then drops to the 'nobody' user."""
+    shared = Path(tempfile.mkdtemp(prefix="sitecheck-readonly-", dir="/tmp"))
+    try:
+        shared.chmod(0o755)
+        shutil.copy(town / "village.gpkg", shared / "village.gpkg")
+        (shared / "village.gpkg").chmod(0o644)
+        locked = shared / "locked"
+        locked.mkdir(mode=0o555)
+        locked.chmod(0o555)
+        errors = shared / "err.txt"
+        errors.write_text("")
+        errors.chmod(0o666)
+        argv = check_command(shared, locked, report=False)[3:]
+        argv = [word for word in argv if word != "--dem" and not word.endswith("dem.tif")]
+        pid = os.fork()
+        if pid == 0:  # pragma: no cover - the child reports through its exit code
+            with open(errors, "w") as stream:
+                os.dup2(stream.fileno(), 2)
+                sys.stderr = stream
+                if os.geteuid() == 0:
+                    os.setgid(65534)
+                    os.setuid(65534)
+                code = main(argv)
+                sys.stderr.flush()
+            os._exit(code)
+        _, status = os.waitpid(pid, 0)
+        assert os.waitstatus_to_exitcode(status) == 2
+        text = errors.read_text()
+        assert "--out: cannot write in" in text and "permission denied" in text, text
+        assert list(locked.iterdir()) == []
+    finally:
+        shutil.rmtree(shared, ignore_errors=True)
