@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import time
 
 from qgis.core import Qgis, QgsMessageLog
 from qgis.PyQt.QtCore import QObject, QProcess, QProcessEnvironment, pyqtSignal
@@ -15,6 +16,9 @@ from qgis.PyQt.QtCore import QObject, QProcess, QProcessEnvironment, pyqtSignal
 from .engine import engine_environment
 
 LOG_TAG = "SiteCheck"
+RESTARTS_ALLOWED = 3
+"""Restarts of a worker that died within RESTART_WINDOW_S; one more means it cannot run."""
+RESTART_WINDOW_S = 60.0
 
 
 class WorkerClient(QObject):
@@ -26,10 +30,14 @@ class WorkerClient(QObject):
         A reply, with the ``id`` of its request.
     failed(str)
         The worker could not start or stopped unexpectedly.
+    restarted(str)
+        A worker that had stopped was started again and its session reopened
+        (the last ``open`` request sent again) before the request that needed it.
     """
 
     replied = pyqtSignal(dict)
     failed = pyqtSignal(str)
+    restarted = pyqtSignal(str)
 
     def __init__(self, interpreter: str, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -38,6 +46,9 @@ class WorkerClient(QObject):
         self._buffer = b""
         self._ids = itertools.count(1)
         self._stopping = False
+        self._session: dict | None = None  # the last open request, sent again after a restart
+        self._stopped_because = ""  # why the last process ended, when it ended on its own
+        self._restarts: list[float] = []
 
     def is_running(self) -> bool:
         return self.process is not None and self.process.state() != QProcess.ProcessState.NotRunning
@@ -61,8 +72,39 @@ class WorkerClient(QObject):
         process.start(self.interpreter, ["-m", "sitecheck", "serve"])
 
     def send(self, request: dict) -> int:
-        """Send a request; returns its id (the reply carries it)."""
+        """Send a request; returns its id (the reply carries it).
+
+        After the worker died, the first request starts it again and, unless it
+        is an ``open`` itself, sends the session's ``open`` before it.
+
+        Raises
+        ------
+        RuntimeError
+            When the worker died more than RESTARTS_ALLOWED times in a minute.
+        """
+        if request.get("op") == "open":
+            self._session = dict(request)
+        if self._stopped_because and not self.is_running():
+            self._restart(reopen=request.get("op") != "open")
         self.start()
+        return self._write(request)
+
+    def _restart(self, reopen: bool) -> None:
+        now = time.monotonic()
+        self._restarts = [t for t in self._restarts if now - t < RESTART_WINDOW_S]
+        if len(self._restarts) >= RESTARTS_ALLOWED:
+            raise RuntimeError(
+                f"the SiteCheck worker stopped {len(self._restarts) + 1} times within a minute "
+                f"({self._stopped_because}); see the SiteCheck log"
+            )
+        self._restarts.append(now)
+        why, self._stopped_because = self._stopped_because, ""
+        self.start()
+        if reopen and self._session is not None:
+            self._write(self._session)
+        self.restarted.emit(why)
+
+    def _write(self, request: dict) -> int:
         request = dict(request, id=next(self._ids))
         assert self.process is not None
         self.process.write((json.dumps(request) + "\n").encode("utf-8"))
@@ -103,7 +145,8 @@ class WorkerClient(QObject):
 
     def _finished(self, code: int, status) -> None:
         if not self._stopping:
-            self.failed.emit(f"the SiteCheck worker stopped (exit code {code})")
+            self._stopped_because = f"the SiteCheck worker stopped (exit code {code})"
+            self.failed.emit(self._stopped_because)
 
     def _error(self, error) -> None:
         if not self._stopping and error == QProcess.ProcessError.FailedToStart:

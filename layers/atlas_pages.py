@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
+from collections import Counter
 from html import escape
 
 from qgis.core import (
@@ -43,6 +45,27 @@ def safe_file_name(parcel_id: str) -> str:
     """A parcel id made safe for file names: 'SBL 1.2/3' -> 'SBL_1.2_3'."""
     name = re.sub(r"[^A-Za-z0-9._-]+", "_", str(parcel_id)).strip("._") or "parcel"
     return name[:100]
+
+
+def unique_file_names(parcel_ids) -> dict[str, str]:
+    """A safe file name for each parcel id, no two alike.
+
+    Ids that make the same safe name ('a/b', 'a_b' and 'a b' all make 'a_b'),
+    compared without case as Windows and macOS file systems compare names,
+    each get the first characters of their own id's SHA-256 after the name, so
+    a file's name never depends on which parcel came first.
+    """
+    ids = list(dict.fromkeys(str(parcel_id) for parcel_id in parcel_ids))
+    safe = {parcel_id: safe_file_name(parcel_id) for parcel_id in ids}
+    taken = Counter(name.lower() for name in safe.values())
+    names = {}
+    for parcel_id, name in safe.items():
+        if taken[name.lower()] > 1:
+            digest = hashlib.sha256(parcel_id.encode("utf-8")).hexdigest()
+            name = f"{name[:88]}-{digest[:10]}"
+        names[parcel_id] = name
+    assert len({name.lower() for name in names.values()}) == len(names), "file names collide"
+    return names
 
 
 def metrics_html(metrics: dict) -> str:
@@ -108,6 +131,7 @@ def coverage_layer(
         Only parcels with a triggered rule or a rule needing review.
     """
     entries = {str(p["parcel_id"]): p for p in document["parcels"]}
+    file_names = unique_file_names(entries)
     coverage = QgsVectorLayer(
         f"Polygon?crs={parcels.crs().authid() or 'EPSG:4326'}", "compliance pages", "memory"
     )
@@ -141,7 +165,7 @@ def coverage_layer(
                 f"{storm} (years)" if storm and storm != "none" else "none named",
                 metrics_html(entry["metrics"]),
                 triggers_html(entry.get("triggers", []), entry.get("reviews", [])),
-                safe_file_name(entry["parcel_id"]),
+                file_names[str(entry["parcel_id"])],
             ]
         )
         features.append(feature)

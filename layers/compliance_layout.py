@@ -11,6 +11,7 @@ metrics and triggers tables as HTML (see :func:`coverage_layer`).
 
 from __future__ import annotations
 
+import csv
 from pathlib import Path
 
 from qgis.core import (
@@ -119,11 +120,20 @@ def export_pdf(layout: QgsPrintLayout, path: str, feedback=None) -> int:
     return layout.atlas().count()
 
 
+FILE_INDEX = "file_names.csv"
+"""Written beside the per-parcel files: which file holds which parcel id."""
+
+
 def export_files(layout: QgsPrintLayout, folder: str, image: bool = False) -> list[str]:
-    """One PDF (or PNG) per atlas page, named by the parcel id made safe for file names."""
+    """One PDF (or PNG) per atlas page, named by the parcel id made safe for file names.
+
+    The names are unique (see ``atlas_pages.unique_file_names``); ``file_names.csv``
+    beside them pairs each file with the parcel id it shows.
+    """
     atlas = layout.atlas()
     exporter = QgsLayoutExporter(layout)
     written = []
+    index_rows = []
     atlas.beginRender()
     for index in range(atlas.count()):
         atlas.seekTo(index)
@@ -142,5 +152,20 @@ def export_files(layout: QgsPrintLayout, folder: str, image: bool = False) -> li
             atlas.endRender()
             raise RuntimeError(f"could not write {path}: {exporter.errorMessage()}")
         written.append(path)
+        index_rows.append((str(atlas.layout().reportContext().feature()["parcel_id"]), path))
     atlas.endRender()
+    write_file_index(Path(folder) / FILE_INDEX, index_rows)
     return written
+
+
+def write_file_index(path: Path, rows: list[tuple[str, str]]) -> None:
+    """The CSV pairing parcel ids and their files; a cell a spreadsheet would run is quoted."""
+
+    def cell(text: str) -> str:
+        return f"'{text}" if text.startswith(("=", "+", "-", "@", "\t", "\r")) else text
+
+    with open(path, "w", encoding="utf-8", newline="") as handle:
+        out = csv.writer(handle, lineterminator="\n")
+        out.writerow(["parcel_id", "file"])
+        for parcel_id, file_path in rows:
+            out.writerow([cell(parcel_id), Path(file_path).name])

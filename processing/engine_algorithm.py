@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import tempfile
 from pathlib import Path
 
-from qgis.core import QgsProcessingAlgorithm, QgsProcessingException
+from qgis.core import QgsProcessingAlgorithm, QgsProcessingException, QgsProviderRegistry
 
 from ..bridge.engine import (
     EngineCanceledError,
@@ -36,6 +37,54 @@ class EngineAlgorithm(QgsProcessingAlgorithm):
     def createInstance(self):  # noqa: N802 - QGIS API name
         return type(self)()
 
+    def checkParameterValues(self, parameters, context):  # noqa: N802 - QGIS API name
+        """Refuse, before any work, a file output that would replace one of the inputs."""
+        ok, message = super().checkParameterValues(parameters, context)
+        if not ok:
+            return ok, message
+        clash = self.output_over_input(parameters, context)
+        return (False, clash) if clash else (True, "")
+
+    def output_over_input(self, parameters, context) -> str:
+        """The message naming a file output and the input it would replace, else ''."""
+        inputs = self._input_files(parameters, context)
+        for definition in self.destinationParameterDefinitions():
+            if definition.type() not in ("fileDestination", "rasterDestination"):
+                continue
+            path = self.parameterAsFileOutput(parameters, definition.name(), context)
+            if not path:
+                continue
+            for key, source in inputs.items():
+                if _same_file(path, source):
+                    return tr(
+                        "{0} {1} is the input {2}; writing it would replace that input: "
+                        "choose another file"
+                    ).format(definition.name(), path, key)
+        return ""
+
+    def _input_files(self, parameters, context) -> dict[str, str]:
+        """Each input parameter's file, as its layer's provider says."""
+        files = {}
+        for definition in self.parameterDefinitions():
+            name = definition.name()
+            if definition.isDestination() or parameters.get(name) in (None, ""):
+                continue
+            kind = definition.type()
+            if kind == "file":
+                files[name] = self.parameterAsFile(parameters, name, context)
+                continue
+            if kind in ("source", "vector"):
+                layer = self.parameterAsVectorLayer(parameters, name, context)
+            elif kind == "raster":
+                layer = self.parameterAsRasterLayer(parameters, name, context)
+            else:
+                continue
+            if layer is not None:
+                uri = QgsProviderRegistry.instance().decodeUri(layer.providerType(), layer.source())
+                if uri.get("path"):
+                    files[name] = uri["path"]
+        return files
+
     def run_engine(self, arguments: list[str], feedback, span=(5.0, 90.0)) -> EngineOutput:
         """Run the engine; its failures become QgsProcessingException with its own message."""
         try:
@@ -49,6 +98,16 @@ class EngineAlgorithm(QgsProcessingAlgorithm):
             raise QgsProcessingException(
                 tr("Canceled: the SiteCheck engine was stopped")
             ) from error
+
+
+def _same_file(first: str, second: str) -> bool:
+    """One file by two paths: the same resolved path, or a hard link."""
+    if os.path.realpath(first) == os.path.realpath(second):
+        return True
+    try:
+        return os.path.samefile(first, second)
+    except OSError:
+        return False
 
 
 class TemporaryFolder:

@@ -15,7 +15,6 @@ from qgis.gui import QgsDockWidget, QgsMapLayerComboBox
 from qgis.PyQt.QtCore import QTimer, pyqtSignal
 from qgis.PyQt.QtWidgets import (
     QApplication,
-    QFileDialog,
 )
 
 from ..bridge.engine import EngineUnavailableError, configured_interpreter, find_interpreter
@@ -23,7 +22,8 @@ from ..bridge.i18n import tr
 from ..bridge.vocabulary import BY_JURISDICTION, ROLES
 from ..bridge.worker_client import WorkerClient
 from .connections import Connections
-from .panel_actions import show_trigger_flags, write_panel_pdf
+from .panel_actions import show_trigger_flags
+from .panel_exports import PanelExports
 from .panel_layout import build_panel
 from .parcel_tool import ParcelPickTool
 from .project_settings import restore_panel, save_panel
@@ -41,7 +41,7 @@ PROJECT_SCOPE = "SiteCheck"
 DEBOUNCE_MS = 350
 
 
-class SiteCheckDock(QgsDockWidget):
+class SiteCheckDock(PanelExports, QgsDockWidget):
     """Lists the ordinance triggers of the active parcel and keeps them current while drawing.
 
     Signals
@@ -64,6 +64,7 @@ class SiteCheckDock(QgsDockWidget):
         self.parcel_id: str | None = None
         self.reply: dict | None = None
         self.open_error = ""
+        self.recovered = ""  # what the panel said when it restarted a dead worker
         self.watched: list[QgsVectorLayer] = []
         self.layer_boxes: dict[str, QgsMapLayerComboBox] = {}
         self.timer = QTimer(self)
@@ -213,10 +214,23 @@ class SiteCheckDock(QgsDockWidget):
         if self.worker is None:
             self.worker = WorkerClient(find_interpreter(configured_interpreter()), self)
             self.worker.replied.connect(self._replied)
-            self.worker.failed.connect(
-                lambda message: self.show_error(tr("The SiteCheck engine stopped"), message)
-            )
+            self.worker.failed.connect(self._worker_stopped)
+            self.worker.restarted.connect(self._worker_restarted)
         return self.worker
+
+    def _worker_stopped(self, message: str) -> None:
+        """A worker that dies is started again by the next request: re-check the parcel now."""
+        self.busy.setVisible(False)
+        self.status.setText(message)
+        if self.parcel_id is not None and not self.needs_open:
+            self.schedule()
+
+    def _worker_restarted(self, why: str) -> None:
+        self.recovered = tr("{0}; it was started again and its layers reopened").format(why)
+        if self.iface is not None:
+            self.iface.messageBar().pushMessage(
+                tr("SiteCheck"), self.recovered, Qgis.MessageLevel.Info, 10
+            )
 
     def evaluate_now(self) -> None:
         layers = self.layers()
@@ -317,49 +331,6 @@ class SiteCheckDock(QgsDockWidget):
             QApplication.clipboard().setText(
                 clipboard_text(self.reply, self.ordinance.currentText())
             )
-
-    def export_report(self) -> None:
-        if self.reply is None or self.worker is None:
-            return
-        path, _ = QFileDialog.getSaveFileName(
-            self,
-            tr("Export the parcel's report"),
-            f"sitecheck-{self.reply['parcel_id']}.pdf",
-            tr("Compliance map (*.pdf);;HTML report (*.html)"),
-        )
-        if not path:
-            return
-        if path.lower().endswith(".pdf"):
-            self.write_pdf(path)
-        else:
-            self.write_report(path)
-
-    def write_pdf(self, path: str) -> None:
-        """The compliance map page of the current parcel, from the panel's layers."""
-        parcels = self.layer_boxes["parcels"].currentLayer()
-        if self.reply is None or parcels is None:
-            return
-        feature = parcel_feature(parcels, self.reply["parcel_id"])
-        if feature is None:
-            return
-        try:
-            write_panel_pdf(self.reply, feature, parcels, self.layers(), path)
-        except Exception as error:
-            self.show_error(tr("SiteCheck could not write the PDF"), str(error))
-            return
-        self.status.setText(tr("Wrote {path}").format(path=path))
-
-    def write_report(self, path: str) -> None:
-        parcels = self.layer_boxes["parcels"].currentLayer()
-        if self.reply is None or parcels is None or self.worker is None:
-            return
-        feature = parcel_feature(parcels, self.reply["parcel_id"])
-        if feature is None:
-            return
-        request = evaluate_request(self.layers(), parcels, feature)
-        request.update(op="report", path=path)
-        self.latest_request = self.worker.send(request)
-        self.busy.setVisible(True)
 
     def show_error(self, title: str, details: str) -> None:
         """Errors go to the message bar with their details, never as a traceback."""

@@ -128,6 +128,9 @@ def check_destinations(outputs: Sequence[Named], inputs: Sequence[Named]) -> Non
         where = output.path
         if where.is_dir():
             raise OutputError(f"{output.option}: {where} is a folder; give a file name in it")
+        if where.exists() and not where.is_file():
+            # A device or a pipe: renaming a finished output over it would replace the node.
+            raise OutputError(f"{output.option}: {where} is not a regular file; give a file name")
         folder = where.parent
         if not folder.is_dir():
             raise OutputError(f"{output.option}: output folder does not exist: {folder}")

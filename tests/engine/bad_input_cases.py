@@ -377,6 +377,10 @@ def parcels_as(name: str, driver: str) -> Callable[[Path], None]:
     return prepare
 
 
+def make_fifo(folder: Path) -> None:
+    os.mkfifo(folder / "pipe.json")
+
+
 def format_cases() -> list[Case]:
     def argv(parcels: str, *extra: str) -> Argv:
         return plain_argv(
@@ -393,6 +397,13 @@ def format_cases() -> list[Case]:
         )
 
     return [
+        Case(
+            "json into a named pipe",
+            "error",
+            check_argv("--json", "{f}/pipe.json"),
+            ("--json", "not a regular file"),
+            prepare=make_fifo,
+        ),
         Case(
             "json over a shapefile's dbf",
             "error",

@@ -298,9 +298,12 @@ def snapshot(folder: Path) -> dict[str, str]:
         for name in names:
             path = Path(root) / name
             key = str(path.relative_to(folder))
-            files[key] = (
-                "link" if path.is_symlink() else hashlib.sha256(path.read_bytes()).hexdigest()
-            )
+            if path.is_symlink():
+                files[key] = "link"
+            elif not path.is_file():
+                files[key] = "special"  # a named pipe: reading it would wait for a writer
+            else:
+                files[key] = hashlib.sha256(path.read_bytes()).hexdigest()
     return files
 
 

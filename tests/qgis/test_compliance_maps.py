@@ -61,8 +61,11 @@ def test_atlas_pdf_has_a_page_per_flagged_parcel_with_its_citations(plugin, vill
                 text.split()
             )
     assert with_retention, "the runoff screen's retention should be on the pages"
-    pngs = sorted(p.name for p in (tmp_path / "pages").iterdir())
+    pngs = sorted(p.name for p in (tmp_path / "pages").iterdir() if p.suffix == ".png")
     assert pngs == sorted(f"{parcel_id}.png" for parcel_id in flagged)
+    index = (tmp_path / "pages" / "file_names.csv").read_text(encoding="utf-8").splitlines()
+    assert index[0] == "parcel_id,file"
+    assert sorted(index[1:]) == sorted(f"{parcel_id},{parcel_id}.png" for parcel_id in flagged)
 
 
 def test_a_rendered_page_is_not_blank(plugin, village, tmp_path):
@@ -89,3 +92,40 @@ def test_file_names_are_safe(plugin):
     assert layout.safe_file_name("SBL 1.2/3:4") == "SBL_1.2_3_4"
     assert layout.safe_file_name("../../etc") == "etc"
     assert layout.safe_file_name("") == "parcel"
+
+
+def test_ids_that_make_the_same_file_name_get_a_file_each(plugin, village, tmp_path):
+    """'a/b', 'a_b' and 'a b' all make 'a_b': three files, each named in the index."""
+    import csv
+    import shutil
+
+    from qgis.core import QgsVectorLayer
+
+    gpkg = tmp_path / "village.gpkg"
+    shutil.copy(village / "village.gpkg", gpkg)
+    shutil.copy(village / "dem.tif", tmp_path / "dem.tif")
+    disturbance = QgsVectorLayer(f"{gpkg}|layername=disturbance", "d", "ogr")
+    worked = sorted({str(f["parcel_id"]) for f in disturbance.getFeatures()})[:3]
+    renamed = dict(zip(worked, ("a/b", "a_b", "a b"), strict=True))
+    for layer_name in ("parcels", "disturbance"):
+        layer = QgsVectorLayer(f"{gpkg}|layername={layer_name}", layer_name, "ogr")
+        field = layer.fields().indexOf("parcel_id")
+        layer.startEditing()
+        for feature in layer.getFeatures():
+            if str(feature["parcel_id"]) in renamed:
+                layer.changeAttributeValue(feature.id(), field, renamed[str(feature["parcel_id"])])
+        assert layer.commitChanges()
+    pages = tmp_path / "pages"
+    processing.run(
+        "sitecheck:export_compliance_maps",
+        village_parameters(
+            tmp_path, ONE_FILE_PER_PARCEL=True, OUTPUT_FOLDER=str(pages), FILE_FORMAT=0
+        ),
+    )
+    with open(pages / "file_names.csv", encoding="utf-8", newline="") as handle:
+        index = {row["parcel_id"]: row["file"] for row in csv.DictReader(handle)}
+    files = [index[parcel_id] for parcel_id in ("a/b", "a_b", "a b")]
+    assert len(set(files)) == 3 and all(name.startswith("a_b") for name in files)
+    assert len(list(pages.glob("*.pdf"))) == len(index)
+    for parcel_id, name in index.items():
+        assert f"parcel {parcel_id}" in _pdf_text(pages / name, 1), (parcel_id, name)

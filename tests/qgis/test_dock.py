@@ -9,7 +9,7 @@ import sys
 import pytest
 from qgis.core import QgsFeature, QgsGeometry, QgsProject, QgsRectangle
 from qgis.gui import QgsMapCanvas
-from qgis.PyQt.QtCore import QEventLoop, QTimer
+from qgis.PyQt.QtCore import QCoreApplication, QEventLoop, QTimer
 from qgis.PyQt.QtWidgets import QApplication
 
 from .conftest import REPO
@@ -236,6 +236,27 @@ def test_the_worker_stops_with_the_panel(dock, project):
     process = dock.worker.process
     dock.shutdown()
     assert process.state() == process.ProcessState.NotRunning
+
+
+def test_a_worker_that_dies_is_restarted_with_its_session(dock, project):
+    """Killed as the out-of-memory killer would: the next pick still gets the parcel's answer."""
+    layers = dock.layers()
+    lot = quiet_lot(layers)
+    layers["parcels"].selectByIds([lot.id()])
+    first = wait_for_reply(dock)
+    process = dock.worker.process
+    process.kill()
+    process.waitForFinished(10_000)
+    QCoreApplication.processEvents()
+    other = sorted(
+        (f for f in layers["parcels"].getFeatures() if f.id() != lot.id()),
+        key=lambda f: f["parcel_id"],
+    )[0]
+    layers["parcels"].selectByIds([other.id()])
+    reply = wait_for_reply(dock)
+    assert reply["ok"] and reply["parcel_id"] == other["parcel_id"] != first["parcel_id"]
+    assert "started again" in dock.recovered and "exit code" in dock.recovered
+    assert dock.worker.process is not process and dock.worker.is_running()
 
 
 def test_after_shutdown_no_layer_or_project_signal_reaches_the_panel(dock, project):

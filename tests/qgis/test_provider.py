@@ -463,3 +463,33 @@ def test_batch_of_parcels_one_run_each(plugin, village, tmp_path):
         )
         reports.append(json.loads(report.read_text()))
     assert [r["packs"][0]["id"] for r in reports] == ["larchmont", "homer", "scarsdale"]
+
+
+@pytest.mark.parametrize("output", ["JSON_REPORT", "HTML_REPORT"])
+def test_a_report_over_the_input_geopackage_is_refused_before_any_work(
+    plugin, village, tmp_path, output
+):
+    import hashlib
+
+    gpkg = village / "village.gpkg"
+    before = hashlib.sha256(gpkg.read_bytes()).hexdigest()
+    with pytest.raises(QgsProcessingException) as caught:
+        processing.run("sitecheck:check_site", village_parameters(village, **{output: str(gpkg)}))
+    message = str(caught.value)
+    assert output in message and "PARCELS" in message and "replace" in message
+    assert hashlib.sha256(gpkg.read_bytes()).hexdigest() == before
+
+
+def test_a_pack_of_the_wrong_shape_gives_one_line(plugin, village, tmp_path):
+    pack = tmp_path / "shape.toml"
+    pack.write_text(
+        'parameters = 5\n[pack]\nid = "x"\nname = "X"\nchapter = "1"\nversion = "1"\n',
+        encoding="utf-8",
+    )
+    with pytest.raises(QgsProcessingException) as caught:
+        processing.run(
+            "sitecheck:check_site", village_parameters(village, ORDINANCE_FILE=str(pack))
+        )
+    message = str(caught.value)
+    assert "'parameters' must be a [parameters] table" in message
+    assert "Traceback" not in message and "AttributeError" not in message
