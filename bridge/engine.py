@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import queue
 import re
+import signal
 import subprocess
 import sys
 import threading
@@ -172,6 +173,7 @@ def run_engine(
     while closed < 2:
         if feedback is not None and feedback.isCanceled():
             _kill(process)
+            _close(process, readers)
             raise EngineCanceledError("canceled")
         try:
             stream, line = lines.get(timeout=0.1)
@@ -186,6 +188,7 @@ def run_engine(
             continue
         _relay(line, feedback, progress_span, errors, warnings, other)
     code = process.wait()
+    _close(process, readers)
     if code != 0:
         message = (
             errors[-1] if errors else ("\n".join(other[-20:]) or f"engine exited with code {code}")
@@ -220,18 +223,42 @@ def _relay(line, feedback, span, errors, warnings, other) -> None:
             feedback.pushDebugInfo(line)
 
 
+TERMINATE_GRACE_S = 3.0
+"""How long a canceled engine has to remove its temporaries before it is killed."""
+
+
 def _kill(process: subprocess.Popen) -> None:
-    """Stop the engine and anything it started; wait so no process is left."""
-    try:
-        if sys.platform != "win32":
-            os.killpg(process.pid, 9)
-        else:
-            process.kill()
-    except (ProcessLookupError, PermissionError):
-        pass
-    deadline = time.monotonic() + 10
-    while process.poll() is None and time.monotonic() < deadline:
-        time.sleep(0.05)
+    """Stop the engine and anything it started; wait so no process is left.
+
+    SIGTERM first: the engine removes the temporaries it was writing beside the
+    user's destinations and exits (143). Only an engine that does not end within
+    TERMINATE_GRACE_S is killed outright; its next run removes what it left.
+    """
+    kill = getattr(signal, "SIGKILL", signal.SIGTERM)
+    for signal_number, wait_s in ((signal.SIGTERM, TERMINATE_GRACE_S), (kill, 10.0)):
+        try:
+            if sys.platform != "win32":
+                os.killpg(process.pid, signal_number)
+            elif signal_number == signal.SIGTERM:
+                process.terminate()
+            else:
+                process.kill()
+        except (ProcessLookupError, PermissionError):
+            pass
+        deadline = time.monotonic() + wait_s
+        while process.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.02)
+        if process.poll() is not None:
+            break
+
+
+def _close(process: subprocess.Popen, readers: list[threading.Thread]) -> None:
+    """Close the engine's pipes once their readers reached the end (no unclosed-pipe warning)."""
+    for reader in readers:
+        reader.join(timeout=5)
+    for stream in (process.stdout, process.stderr):
+        if stream is not None:
+            stream.close()
 
 
 def configured_interpreter() -> str:

@@ -33,6 +33,7 @@ from ..layers.styling import load_styled
 from .compat import (
     FILE_BEHAVIOR_FILE,
     FLAG_ADVANCED,
+    FLAG_OPTIONAL,
     VECTOR_ANY,
     VECTOR_POLYGON,
 )
@@ -325,17 +326,17 @@ class CheckSiteAlgorithm(EngineAlgorithm):
             (self.PROJECTS, "projects", "parcels"),  # styled by highest severity, as parcels
         ):
             layer = result_layer(result, layer_name, layer_name)
+            if key == self.OUTPUT:
+                field = layer.fields().indexOf("trigger_count")
+                triggered = sum(1 for f in layer.getFeatures() if f.attribute(field))
             sink, dest_id = self.parameterAsSink(
                 parameters, key, context, layer.fields(), layer.wkbType(), layer.crs()
             )
-            if sink is None and key == self.PROJECTS:
+            if sink is None and self.parameterDefinition(key).flags() & FLAG_OPTIONAL:
                 continue  # optional, and not asked for
             if sink is None:
                 raise QgsProcessingException(self.invalidSinkError(parameters, key))
             copy_to_sink(layer, sink, feedback)
-            if key == self.OUTPUT:
-                field = layer.fields().indexOf("trigger_count")
-                triggered = sum(1 for f in layer.getFeatures() if f.attribute(field))
             load_styled(context, dest_id, style, run_name)
             results[key] = dest_id
         for key in (self.JSON_REPORT, self.HTML_REPORT):

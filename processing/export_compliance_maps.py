@@ -22,7 +22,7 @@ from ..layers.compliance_layout import bind, export_files, export_pdf, load_layo
 from ..layers.map_styles import ORDER, TITLES, style_input_layer
 from ..layers.styling import style_path
 from .check_site import CheckSiteAlgorithm
-from .compat import FLAG_NO_THREADING
+from .compat import FLAG_NO_THREADING, FLAG_OPTIONAL
 from .engine_algorithm import TemporaryFolder
 
 FORMATS = ("pdf", "png")
@@ -60,6 +60,11 @@ class ExportComplianceMapsAlgorithm(CheckSiteAlgorithm):
 
     def initAlgorithm(self, config=None) -> None:  # noqa: N802 - QGIS API name
         super().initAlgorithm(config)
+        # The maps are the point here: the layers of check_site only when asked for.
+        for key in (self.OUTPUT, self.FLAGS):
+            sink = self.parameterDefinition(key)
+            sink.setFlags(sink.flags() | FLAG_OPTIONAL)
+            sink.setCreateByDefault(False)
         for parameter, text in (
             (
                 QgsProcessingParameterFileDestination(

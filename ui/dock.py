@@ -65,6 +65,7 @@ class SiteCheckDock(PanelExports, QgsDockWidget):
         self.reply: dict | None = None
         self.open_error = ""
         self.recovered = ""  # what the panel said when it restarted a dead worker
+        self.warned: set[str] = set()  # warnings already pushed to the message bar
         self.watched: list[QgsVectorLayer] = []
         self.layer_boxes: dict[str, QgsMapLayerComboBox] = {}
         self.timer = QTimer(self)
@@ -201,8 +202,20 @@ class SiteCheckDock(PanelExports, QgsDockWidget):
         self.schedule()
 
     def set_parcel(self, parcel_id: str) -> None:
+        if parcel_id != self.parcel_id:
+            self.clear_results(parcel_id)
         self.parcel_id = parcel_id
         self.schedule()
+
+    def clear_results(self, parcel_id: str) -> None:
+        """Nothing of the previous parcel stays on screen under the new one's name."""
+        self.reply = None
+        self.metrics.setRowCount(0)
+        self.triggers.clear()
+        for label in (self.margin_label, self.warnings_label):
+            label.setText("")
+            label.setVisible(False)
+        self.parcel_label.setText(tr("Parcel {0}: checking…").format(parcel_id))
 
     # --- talking to the worker --------------------------------------------------------
 
@@ -310,6 +323,7 @@ class SiteCheckDock(PanelExports, QgsDockWidget):
         )
         self.margin_label.setToolTip("\n\n".join(m["text"] for m in margins))
         self.margin_label.setVisible(bool(margins))
+        self._show_warnings(reply.get("warnings") or [])
         confirm = reply.get("runoff_confirm") or []
         self.status.setText(
             f"{reply.get('jurisdiction') or ''} · measured in {reply['crs'].get('authid')} "
@@ -318,6 +332,17 @@ class SiteCheckDock(PanelExports, QgsDockWidget):
         )
         self.status.setToolTip("\n\n".join(confirm))
         self.evaluated.emit(reply)
+
+    def _show_warnings(self, warnings: list[str]) -> None:
+        """The engine's warnings in the panel, and each new one once in the message bar."""
+        self.warnings_label.setText("\n".join(tr("Warning: {0}").format(w) for w in warnings))
+        self.warnings_label.setVisible(bool(warnings))
+        for warning in warnings:
+            if warning not in self.warned and self.iface is not None:
+                self.iface.messageBar().pushMessage(
+                    tr("SiteCheck"), warning, Qgis.MessageLevel.Warning, 15
+                )
+            self.warned.add(warning)
 
     # --- actions ----------------------------------------------------------------------
 

@@ -103,6 +103,12 @@ def build_panel(dock) -> None:
     dock.margin_label.setWordWrap(True)
     dock.margin_label.setVisible(False)
     layout.addWidget(dock.margin_label)
+    # The engine's warnings about this parcel's data: they can change what the numbers mean.
+    dock.warnings_label = QLabel("")
+    dock.warnings_label.setWordWrap(True)
+    dock.warnings_label.setStyleSheet("color: #8a4b00;")
+    dock.warnings_label.setVisible(False)
+    layout.addWidget(dock.warnings_label)
 
     dock.metrics = QTableWidget(0, 2)
     dock.metrics.setHorizontalHeaderLabels([tr("Measurement"), tr("Value")])

@@ -104,6 +104,18 @@ def test_sigterm_while_writing_removes_the_temporaries_and_keeps_the_old_set(
     assert digest(tmp_path) == old
 
 
+def test_sigterm_to_a_dask_driver_removes_its_temporaries(town: Path, tmp_path: Path) -> None:
+    """The driver appends partition by partition: stopped between two, nothing is left."""
+    command = check_command(town, tmp_path, report=False)
+    command += ["--engine", "dask", "--workers", "1", "--partition-size", "50"]
+    run = start_and_wait_for(command, tmp_path, "o.gpkg")
+    run.send_signal(signal.SIGTERM)
+    _, err = run.communicate(timeout=120)
+    assert run.returncode == 128 + signal.SIGTERM, err
+    assert "Traceback" not in err
+    assert hidden(tmp_path) == [] and list(tmp_path.iterdir()) == []
+
+
 def test_a_killed_runs_temporaries_are_removed_by_the_next_run(town: Path, tmp_path: Path) -> None:
     run = start_and_wait_for(check_command(town, tmp_path), tmp_path, "o.gpkg")
     run.send_signal(signal.SIGKILL)
@@ -151,7 +163,7 @@ def test_a_file_size_limit_is_one_line_and_loses_nothing(town: Path, tmp_path: P
 
 def test_a_folder_the_user_may_not_write_in_is_refused_before_the_work(town: Path) -> None:
     """As root every folder is writable: the run then drops to the 'nobody' user."""
-    shared = Path(tempfile.mkdtemp(prefix="sitecheck-readonly-", dir="/tmp"))
+    shared = Path(tempfile.mkdtemp(prefix="readonly-outputs-", dir="/tmp"))
     try:
         shared.chmod(0o755)
         shutil.copy(town / "village.gpkg", shared / "village.gpkg")

@@ -129,3 +129,12 @@ def test_ids_that_make_the_same_file_name_get_a_file_each(plugin, village, tmp_p
     assert len(list(pages.glob("*.pdf"))) == len(index)
     for parcel_id, name in index.items():
         assert f"parcel {parcel_id}" in _pdf_text(pages / name, 1), (parcel_id, name)
+
+
+def test_a_pdf_alone_needs_no_layer_outputs(plugin, village, tmp_path):
+    parameters = village_parameters(village, PDF=str(tmp_path / "maps.pdf"))
+    for key in ("OUTPUT", "FLAGS", "PROJECTS"):
+        parameters.pop(key)
+    result = processing.run("sitecheck:export_compliance_maps", parameters)
+    assert (tmp_path / "maps.pdf").stat().st_size > 0 and result["PAGES"] > 0
+    assert "OUTPUT" not in result and "FLAGS" not in result

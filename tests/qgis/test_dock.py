@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 import pytest
-from qgis.core import QgsFeature, QgsGeometry, QgsProject, QgsRectangle
+from qgis.core import QgsFeature, QgsFeatureRequest, QgsGeometry, QgsProject, QgsRectangle
 from qgis.gui import QgsMapCanvas
 from qgis.PyQt.QtCore import QCoreApplication, QEventLoop, QTimer
 from qgis.PyQt.QtWidgets import QApplication
@@ -236,6 +236,48 @@ def test_the_worker_stops_with_the_panel(dock, project):
     process = dock.worker.process
     dock.shutdown()
     assert process.state() == process.ProcessState.NotRunning
+
+
+def test_a_new_parcel_clears_the_previous_ones_results_at_once(dock, project):
+    layers = dock.layers()
+    lot = quiet_lot(layers)
+    layers["parcels"].selectByIds([lot.id()])
+    wait_for_reply(dock)
+    assert dock.metrics.rowCount() > 0
+    other = next(f for f in layers["parcels"].getFeatures() if f["parcel_id"] != lot["parcel_id"])
+    layers["parcels"].selectByIds([other.id()])
+    # Before the worker answers: no number of the previous parcel under the new one's name.
+    assert dock.reply is None and dock.metrics.rowCount() == 0
+    assert dock.triggers.topLevelItemCount() == 0
+    assert dock.parcel_label.text() == f"Parcel {other['parcel_id']}: checking…"
+    assert wait_for_reply(dock)["parcel_id"] == other["parcel_id"]
+
+
+def test_the_panel_shows_the_engines_warnings(dock, project):
+    """Existing cover and none proposed reads as all cover removed: the panel must say so."""
+    layers = dock.layers()
+    existing, disturbance = layers["impervious_existing"], layers["disturbance"]
+    busy = {f["parcel_id"] for f in disturbance.getFeatures()}
+
+    def covered(lot) -> bool:
+        near = QgsFeatureRequest().setFilterRect(lot.geometry().boundingBox())
+        return any(e.geometry().intersects(lot.geometry()) for e in existing.getFeatures(near))
+
+    lot = min(
+        (f for f in layers["parcels"].getFeatures() if f["parcel_id"] not in busy and covered(f)),
+        key=lambda f: f["parcel_id"],
+    )
+    disturbance.startEditing()
+    feature = QgsFeature(disturbance.fields())
+    feature.setGeometry(square(lot.geometry().centroid().asPoint(), 800.0))
+    disturbance.addFeature(feature)
+    layers["parcels"].selectByIds([lot.id()])
+    reply = wait_for_reply(dock)
+    disturbance.rollBack()
+    removed = [w for w in reply["warnings"] if "none proposed" in w]
+    assert removed, reply["warnings"]
+    assert dock.warnings_label.isVisibleTo(dock)
+    assert f"Warning: {removed[0]}" in dock.warnings_label.text()
 
 
 def test_a_worker_that_dies_is_restarted_with_its_session(dock, project):

@@ -335,6 +335,38 @@ def test_cancel_stops_the_engine_and_leaves_nothing(plugin, village):
     assert set(temp.glob("sitecheck-*")) - before == set()
 
 
+class CancelWhileWriting(QgsProcessingFeedback):
+    """Cancels once the engine has begun writing a file output beside its destination."""
+
+    def __init__(self, folder: Path) -> None:
+        super().__init__()
+        self.folder = folder
+        self.writing = False
+
+    def isCanceled(self):  # noqa: N802 - QGIS API name
+        if not self.writing and any(
+            ".sitecheck-" in p.name and not p.name.endswith("lock") for p in self.folder.iterdir()
+        ):
+            self.writing = True
+            self.cancel()
+        return super().isCanceled()
+
+
+def test_cancel_while_writing_leaves_nothing_in_the_users_folder(plugin, village, tmp_path):
+    feedback = CancelWhileWriting(tmp_path)
+    parameters = village_parameters(
+        village,
+        JSON_REPORT=str(tmp_path / "run.json"),
+        HTML_REPORT=str(tmp_path / "run.html"),
+        ALL_PARCELS=True,
+    )
+    with pytest.raises(QgsProcessingException, match="Canceled"):
+        processing.run("sitecheck:check_site", parameters, feedback=feedback)
+    assert feedback.writing, "the engine was never seen writing: nothing was tested"
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
+    assert _engine_processes() == []
+
+
 def test_other_algorithms_run(plugin, village, tmp_path):
     gpkg = village / "village.gpkg"
     buffers = processing.run(
