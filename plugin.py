@@ -33,8 +33,8 @@ class SiteCheckPlugin:
         if self.iface is None:
             return
         from qgis.PyQt.QtCore import Qt
-        from qgis.PyQt.QtWidgets import QAction
 
+        from .bridge.qt_compat import QAction
         from .ui.dock import SiteCheckDock
 
         self.dock = SiteCheckDock(self.iface.mapCanvas(), self.iface, self.iface.mainWindow())

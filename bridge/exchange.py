@@ -7,13 +7,16 @@ filter applied. Results come back from the engine's GeoPackage.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from qgis.core import (
     QgsCoordinateTransformContext,
+    QgsDataSourceUri,
     QgsFeature,
     QgsFeatureSink,
     QgsProcessingException,
+    QgsProcessingFeatureSourceDefinition,
     QgsVectorFileWriter,
     QgsVectorLayer,
     QgsWkbTypes,
@@ -30,12 +33,40 @@ def no_crs(layer: str) -> QgsProcessingException:
     return QgsProcessingException(tr("{0}: {1}").format(layer, tr(NO_CRS)))
 
 
-def export_source(source, path: Path, layer_name: str, feedback=None) -> str:
+ORIGIN_KEY = "sitecheck_origin"
+"""Key of a layer's origin in the exported layer's description; the engine's
+``sitecheck.io.fingerprint.ORIGIN_KEY`` reads it into the audit."""
+
+
+def source_origin(algorithm, parameters, key: str, context, source) -> dict:
+    """Where QGIS has a Processing input: provider, source without passwords, subset
+    filter, whether only the selected features were used, and how many were exported."""
+    value = parameters.get(key)
+    if isinstance(value, QgsProcessingFeatureSourceDefinition):
+        selected = bool(value.selectedFeaturesOnly)
+    else:
+        selected = False
+    layer = algorithm.parameterAsVectorLayer(parameters, key, context)
+    origin: dict[str, object] = {
+        "provider": layer.providerType() if layer is not None else None,
+        "uri": QgsDataSourceUri.removePassword(layer.source()) if layer is not None else str(value),
+        "layer_name": layer.name() if layer is not None else None,
+        "subset": (layer.subsetString() or None) if layer is not None else None,
+        "selected_only": selected,
+        "feature_count": source.featureCount(),
+    }
+    return origin
+
+
+def export_source(
+    source, path: Path, layer_name: str, feedback=None, origin: dict | None = None
+) -> str:
     """Write a QgsProcessingFeatureSource into a GeoPackage layer; returns ``path:layer``.
 
     The layer keeps the source's CRS exactly (none when it has none, so the
     engine can name the layer in its error). Curves and Z/M values pass through;
-    the engine linearises and flattens them.
+    the engine linearises and flattens them. ``origin`` (:func:`source_origin`)
+    goes into the layer's description, for the engine's audit.
     """
     if not source.sourceCrs().isValid():
         # QGIS would write such a layer as EPSG:4326; stop with the engine's own words instead.
@@ -44,6 +75,8 @@ def export_source(source, path: Path, layer_name: str, feedback=None) -> str:
     options.driverName = "GPKG"
     options.layerName = layer_name
     options.fileEncoding = "UTF-8"
+    if origin is not None:
+        options.layerOptions = [f"DESCRIPTION={json.dumps({ORIGIN_KEY: origin})}"]
     options.actionOnExistingFile = (
         QgsVectorFileWriter.ActionOnExistingFile.CreateOrOverwriteLayer
         if path.exists()

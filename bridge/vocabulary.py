@@ -9,6 +9,7 @@ and its reports do, without importing the engine into QGIS.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -80,6 +81,29 @@ SOIL_GROUPS: tuple[str, ...] = tuple(OPTIONS["default_hsg"]["choices"])
 def option(name: str) -> dict[str, Any]:
     """An engine option as the description states it (label, help, default, bounds, flag)."""
     return OPTIONS[name]
+
+
+LABEL_OF_FLAG: dict[str, str] = {
+    **{o["flag"]: o["label"] for o in DESCRIPTION["options"] if o.get("flag")},
+    **{r["flag"]: r["label"] for r in DESCRIPTION["roles"] if r.get("flag")},
+}
+_FLAG = re.compile(r"--[a-z][a-z0-9-]*")
+
+
+def dialog_words(text: str) -> str:
+    """An engine help text as a dialog says it: each command-line flag as its field's name.
+
+    "--rainfall replaces its storms" reads "'Design-storm rainfall, ...' replaces its
+    storms" in a dialog or tooltip, where no flag is typed.
+    """
+    return _FLAG.sub(
+        lambda found: (
+            f"'{LABEL_OF_FLAG[found.group(0)]}'"
+            if found.group(0) in LABEL_OF_FLAG
+            else found.group(0)
+        ),
+        text,
+    )
 
 
 # How the panel and the atlas write each display kind of the description.

@@ -12,8 +12,8 @@ from qgis.core import (
     QgsField,
     QgsVectorLayer,
 )
-from qgis.PyQt.QtCore import QVariant
 
+from ..bridge.qt_compat import TEXT_FIELD
 from ..bridge.vocabulary import KEY_METRICS, SEVERITY_LABELS, SEVERITY_ORDER, format_metric
 from .compliance_layout import page_frame
 
@@ -137,9 +137,7 @@ def coverage_layer(
     )
     if not parcels.crs().authid():
         coverage.setCrs(parcels.crs())
-    coverage.dataProvider().addAttributes(
-        [QgsField(name, QVariant.String) for name in COVERAGE_FIELDS]
-    )
+    coverage.dataProvider().addAttributes([QgsField(name, TEXT_FIELD) for name in COVERAGE_FIELDS])
     coverage.updateFields()
     features = []
     for parcel in parcels.getFeatures():

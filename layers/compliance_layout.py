@@ -23,6 +23,7 @@ from qgis.core import (
     QgsRectangle,
     QgsVectorLayer,
 )
+from qgis.PyQt.QtCore import QSize
 from qgis.PyQt.QtXml import QDomDocument
 
 TEMPLATE = Path(__file__).resolve().parent / "compliance_atlas.qpt"
@@ -120,6 +121,7 @@ def export_pdf(layout: QgsPrintLayout, path: str, feedback=None) -> int:
     return layout.atlas().count()
 
 
+IMAGE_DPI = 150
 FILE_INDEX = "file_names.csv"
 """Written beside the per-parcel files: which file holds which parcel id."""
 
@@ -139,10 +141,16 @@ def export_files(layout: QgsPrintLayout, folder: str, image: bool = False) -> li
         atlas.seekTo(index)
         name = atlas.currentFilename() or f"parcel_{index + 1}"
         if image:
+            # Rendered and saved here: exportToImage georeferences a PNG by reopening it in
+            # GDAL for update, which the PNG driver refuses ("ERROR 6" once a page).
             path = str(Path(folder) / f"{name}.png")
-            settings = QgsLayoutExporter.ImageExportSettings()
-            settings.dpi = 150
-            result = exporter.exportToImage(path, settings)
+            page = exporter.renderPageToImage(0, QSize(), IMAGE_DPI)
+            saved = not page.isNull() and page.save(path, "PNG")
+            result = (
+                QgsLayoutExporter.ExportResult.Success
+                if saved
+                else QgsLayoutExporter.ExportResult.FileError
+            )
         else:
             path = str(Path(folder) / f"{name}.pdf")
             settings = QgsLayoutExporter.PdfExportSettings()

@@ -10,8 +10,8 @@ from qgis.core import (
     QgsProject,
     QgsVectorLayer,
 )
-from qgis.PyQt.QtCore import QVariant
 
+from ..bridge.qt_compat import REAL_FIELD, TEXT_FIELD
 from .atlas_pages import coverage_layer, subject_layer
 from .compliance_layout import bind, export_pdf, load_layout
 from .styling import style_path
@@ -30,9 +30,9 @@ def flags_layer(reply: dict) -> QgsVectorLayer:
     layer.setCrs(crs)
     layer.dataProvider().addAttributes(
         [
-            QgsField("parcel_id", QVariant.String),
-            QgsField("kind", QVariant.String),
-            QgsField("area_sqft", QVariant.Double),
+            QgsField("parcel_id", TEXT_FIELD),
+            QgsField("kind", TEXT_FIELD),
+            QgsField("area_sqft", REAL_FIELD),
         ]
     )
     layer.updateFields()
@@ -52,7 +52,7 @@ def parcel_layer(reply: dict, parcel_geometry: QgsGeometry, crs) -> QgsVectorLay
     """The current parcel alone, with the id the reply gives it."""
     layer = QgsVectorLayer("MultiPolygon", "Parcels checked", "memory")
     layer.setCrs(crs)
-    layer.dataProvider().addAttributes([QgsField("parcel_id", QVariant.String)])
+    layer.dataProvider().addAttributes([QgsField("parcel_id", TEXT_FIELD)])
     layer.updateFields()
     feature = QgsFeature(layer.fields())
     feature.setGeometry(parcel_geometry)

@@ -41,11 +41,16 @@ class StyleAndGroup(QgsProcessingLayerPostProcessorInterface):
             _pending.remove(self)
 
 
-def load_styled(context, destination_id: str, style: str, group: str) -> None:
-    """Ask Processing to load an output styled, into the named group, when the run ends."""
+def load_styled(
+    context, destination_id: str, style: str, group: str, name: str | None = None
+) -> None:
+    """Ask Processing to load an output styled, into the named group, when the run ends;
+    ``name`` names the layer (a batch's runs would otherwise load alike-named layers)."""
     if not context.willLoadLayerOnCompletion(destination_id):
         return
     details = context.layerToLoadOnCompletionDetails(destination_id)
+    if name:
+        details.name = name
     processor = StyleAndGroup(style, group)
     _pending.append(processor)
     details.setPostProcessor(processor)

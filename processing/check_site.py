@@ -19,7 +19,7 @@ from qgis.core import (
     QgsProcessingParameterString,
 )
 
-from ..bridge.exchange import copy_to_sink, export_source, result_layer
+from ..bridge.exchange import copy_to_sink, export_source, result_layer, source_origin
 from ..bridge.i18n import tr
 from ..bridge.vocabulary import (
     ALL_ROLES,
@@ -38,7 +38,13 @@ from .compat import (
     VECTOR_POLYGON,
 )
 from .engine_algorithm import EngineAlgorithm, TemporaryFolder
-from .parameters import number_parameter, sentence, text_arguments, text_parameter
+from .parameters import (
+    ReportDestination,
+    number_parameter,
+    sentence,
+    text_arguments,
+    text_parameter,
+)
 from .runoff_parameters import runoff_arguments, runoff_parameters
 
 ORDINANCE_IDS = tuple(pack_id for pack_id, _ in ORDINANCES)
@@ -129,7 +135,7 @@ class CheckSiteAlgorithm(EngineAlgorithm):
             role = ROLE_BY_KEY[key]
             self._add(
                 QgsProcessingParameterFeatureSource(role.processing, role.label, [VECTOR_POLYGON]),
-                role.help,
+                sentence(role.help),
             )
         for role in OPTIONAL_LAYERS:
             kind = VECTOR_ANY if role.geometry == "line_or_polygon" else VECTOR_POLYGON
@@ -137,11 +143,12 @@ class CheckSiteAlgorithm(EngineAlgorithm):
                 QgsProcessingParameterFeatureSource(
                     role.processing, role.label, [kind], optional=True
                 ),
-                role.help,
+                sentence(role.help),
             )
         dem = ROLE_BY_KEY["dem"]
         self._add(
-            QgsProcessingParameterRasterLayer(dem.processing, dem.label, optional=True), dem.help
+            QgsProcessingParameterRasterLayer(dem.processing, dem.label, optional=True),
+            sentence(dem.help),
         )
         self._add(
             QgsProcessingParameterField(
@@ -216,7 +223,7 @@ class CheckSiteAlgorithm(EngineAlgorithm):
             "Every parcel's metrics and every rule's outcome, with the audit block.",
         )
         self._add(
-            QgsProcessingParameterFileDestination(
+            ReportDestination(
                 self.HTML_REPORT, tr("HTML report"), fileFilter="HTML files (*.html)", optional=True
             ),
             "A self-contained report to file with a permit decision.",
@@ -261,15 +268,21 @@ class CheckSiteAlgorithm(EngineAlgorithm):
         feedback.pushInfo(
             tr("Exporting inputs for the engine ({0} parcels)").format(parcels.featureCount())
         )
-        arguments += ["--parcels", export_source(parcels, inputs, "parcels", feedback)]
+        origin = source_origin(self, parameters, self.PARCELS, context, parcels)
+        arguments += ["--parcels", export_source(parcels, inputs, "parcels", feedback, origin)]
         disturbance = self.parameterAsSource(parameters, self.DISTURBANCE, context)
         if disturbance is None:
             raise QgsProcessingException(self.invalidSourceError(parameters, self.DISTURBANCE))
-        arguments += ["--disturbance", export_source(disturbance, inputs, "disturbance")]
+        origin = source_origin(self, parameters, self.DISTURBANCE, context, disturbance)
+        arguments += [
+            "--disturbance",
+            export_source(disturbance, inputs, "disturbance", origin=origin),
+        ]
         for role in OPTIONAL_LAYERS:
             source = self.parameterAsSource(parameters, role.processing, context)
             if source is not None:
-                arguments += [role.flag, export_source(source, inputs, role.key)]
+                origin = source_origin(self, parameters, str(role.processing), context, source)
+                arguments += [role.flag, export_source(source, inputs, role.key, origin=origin)]
         dem = self.parameterAsRasterLayer(parameters, self.DEM, context)
         if dem is not None:
             arguments += ["--dem", dem.source()]
@@ -316,8 +329,20 @@ class CheckSiteAlgorithm(EngineAlgorithm):
             settings.append("--all-parcels")
         return settings + text_arguments(self, parameters, context, TEXT_OPTIONS)
 
+    def _run_label(self, parameters, context) -> str:
+        """What a run's loaded layers are named after: its pack and its parcel layer."""
+        pack_file = self.parameterAsFile(parameters, self.ORDINANCE_FILE, context)
+        pack = (
+            Path(pack_file).stem
+            if pack_file
+            else ORDINANCE_IDS[self.parameterAsEnum(parameters, self.ORDINANCE, context)]
+        )
+        parcels = self.parameterAsVectorLayer(parameters, self.PARCELS, context)
+        return f"{pack}, {parcels.name() if parcels is not None else 'parcels'}"
+
     def _sinks(self, parameters, context, feedback, result: Path) -> dict:
-        run_name = f"SiteCheck {datetime.datetime.now():%Y-%m-%d %H:%M}"
+        label = self._run_label(parameters, context)
+        run_name = f"SiteCheck {label} {datetime.datetime.now():%Y-%m-%d %H:%M:%S}"
         results = {}
         triggered = 0
         for key, layer_name, style in (
@@ -337,7 +362,8 @@ class CheckSiteAlgorithm(EngineAlgorithm):
             if sink is None:
                 raise QgsProcessingException(self.invalidSinkError(parameters, key))
             copy_to_sink(layer, sink, feedback)
-            load_styled(context, dest_id, style, run_name)
+            title = self.parameterDefinition(key).description()
+            load_styled(context, dest_id, style, run_name, f"{title} ({label})")
             results[key] = dest_id
         for key in (self.JSON_REPORT, self.HTML_REPORT):
             path = self.parameterAsFileOutput(parameters, key, context)

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
-from qgis.core import QgsProcessingParameterNumber, QgsProcessingParameterString
+from qgis.core import (
+    QgsProcessingOutputFile,
+    QgsProcessingParameterFileDestination,
+    QgsProcessingParameterNumber,
+    QgsProcessingParameterString,
+)
 
-from ..bridge.vocabulary import option
+from ..bridge.vocabulary import dialog_words, option
 from .compat import NUMBER_DOUBLE
 
 SMALLEST_STEP = 0.01
@@ -51,6 +56,27 @@ def text_arguments(algorithm, parameters, context, names: tuple[str, ...]) -> li
 
 
 def sentence(text: str) -> str:
-    """An option's help as a dialog sentence: capital first letter, full stop."""
-    text = text.strip()
+    """An option's help as a dialog sentence: flags as field names, capital first letter, full stop."""
+    text = dialog_words(text).strip()
     return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
+class ReportDestination(QgsProcessingParameterFileDestination):
+    """An HTML report destination whose result is a file, not an HTML result.
+
+    QGIS 3.22's batch dialog fails on HTML results (its ``loadHTMLResults`` calls
+    ``resultsList.addResult`` without the timestamp it needs), shows no summary
+    and leaves its task running; a file result is listed in the summary as any
+    other file.
+    """
+
+    def toOutputDefinition(self):  # noqa: N802 - QGIS API name
+        return QgsProcessingOutputFile(self.name(), self.description())
+
+    def clone(self):
+        copy = ReportDestination(
+            self.name(), self.description(), self.fileFilter(), self.defaultValue(), True
+        )
+        copy.setFlags(self.flags())
+        copy.setHelp(self.help())
+        return copy

@@ -11,7 +11,7 @@ from qgis.core import (
     QgsProcessingParameterString,
 )
 
-from ..bridge.exchange import export_source
+from ..bridge.exchange import export_source, source_origin
 from ..bridge.i18n import tr
 from ..bridge.vocabulary import ROLE_BY_KEY, option
 from ..bridge.vocabulary import SOIL_GROUPS as VOCABULARY_SOIL_GROUPS
@@ -120,7 +120,8 @@ def runoff_arguments(algorithm, parameters, context, inputs) -> list[str]:
     arguments: list[str] = []
     soils = algorithm.parameterAsSource(parameters, SOILS, context)
     if soils is not None:
-        arguments += ["--soils", export_source(soils, inputs, "soils")]
+        origin = source_origin(algorithm, parameters, SOILS, context, soils)
+        arguments += ["--soils", export_source(soils, inputs, "soils", origin=origin)]
     field = algorithm.parameterAsString(parameters, SOIL_FIELD, context)
     if field:
         arguments += ["--soil-field", field]

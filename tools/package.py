@@ -2,9 +2,9 @@
 
     python3 tools/package.py
 
-The zip's single top folder is ``sitecheck_qgis/``: the plugin files and the
-engine package (the plugin runs that copy of the engine), without tests,
-benchmarks, tools or development files.
+The zip's single top folder is ``sitecheck_qgis/``: the plugin files, the
+engine package (the plugin runs that copy of the engine) and the guides its help
+texts point to (``docs/``), without tests, benchmarks, tools or development files.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ FILES = (
     "LICENSE",
     "engine-requirements.txt",
 )
-FOLDERS = ("processing", "ui", "layers", "bridge", "icons", "sitecheck")
+FOLDERS = ("processing", "ui", "layers", "bridge", "icons", "sitecheck", "docs")
 SKIPPED_PARTS = {"__pycache__", ".mypy_cache", ".pytest_cache", ".ruff_cache"}
 SKIPPED_SUFFIXES = {".pyc", ".pyo"}
 

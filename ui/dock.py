@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import shutil
-import tempfile
-from pathlib import Path
 
 from qgis.core import (
     Qgis,
@@ -19,6 +17,7 @@ from qgis.PyQt.QtWidgets import (
 
 from ..bridge.engine import EngineUnavailableError, configured_interpreter, find_interpreter
 from ..bridge.i18n import tr
+from ..bridge.scratch import scratch_folder
 from ..bridge.vocabulary import BY_JURISDICTION, ROLES
 from ..bridge.worker_client import WorkerClient
 from .connections import Connections
@@ -58,7 +57,7 @@ class SiteCheckDock(PanelExports, QgsDockWidget):
         self.canvas = canvas
         self.iface = iface
         self.worker: WorkerClient | None = None
-        self.folder = Path(tempfile.mkdtemp(prefix="sitecheck-dock-"))
+        self.folder = scratch_folder()
         self.needs_open = True
         self.latest_request = 0
         self.parcel_id: str | None = None
@@ -103,6 +102,11 @@ class SiteCheckDock(PanelExports, QgsDockWidget):
         save_panel(self, PROJECT_SCOPE)
 
     def _project_read(self, *_) -> None:
+        # Nothing of the previous project's parcel stays: its status, numbers, triggers.
+        self.parcel_id = None
+        self.clear_results("")
+        self.parcel_label.setText("")
+        self.status.setText("")
         self.restore_from_project()
 
     def restore_from_project(self) -> None:
@@ -348,8 +352,11 @@ class SiteCheckDock(PanelExports, QgsDockWidget):
 
     def _trigger_clicked(self, item, column) -> None:
         trigger = item.data(0, TRIGGER_ROLE)
-        if trigger and self.reply is not None and self.canvas is not None:
-            show_trigger_flags(self.canvas, self.reply, trigger)
+        parcels = self.layer_boxes["parcels"].currentLayer()
+        if trigger and self.reply is not None and self.canvas is not None and parcels:
+            lot = parcel_feature(parcels, self.reply["parcel_id"])
+            shape = lot.geometry() if lot is not None else None
+            show_trigger_flags(self.canvas, self.reply, trigger, shape, parcels.crs())
 
     def copy_triggers(self) -> None:
         if self.reply is not None:

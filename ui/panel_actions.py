@@ -20,24 +20,39 @@ PDF_ROLES = (
 )
 
 
-def show_trigger_flags(canvas, reply: dict, trigger: dict) -> None:
-    """Frame and flash the flags of the metrics a trigger names (nothing when it names none)."""
-    kinds = {FLAG_OF_METRIC[name] for name in trigger.get("names", []) if name in FLAG_OF_METRIC}
-    geometries = [_geometry(flag["wkb"]) for flag in reply["flags"] if flag["kind"] in kinds]
-    if not geometries:
-        return
-    source = QgsCoordinateReferenceSystem.fromWkt(reply["crs_wkt"])
+def show_trigger_flags(canvas, reply: dict, trigger: dict, lot=None, lot_crs=None) -> None:
+    """Frame the lot and flash where the trigger's metrics were measured.
+
+    Every trigger shows something: the flags of the metrics it names, else the
+    lot itself (a rule on the lot's disturbed or impervious area). The frame
+    always holds the whole lot, so a thin strip of flag is never zoomed to alone.
+    """
     target = canvas.mapSettings().destinationCrs()
-    transform = QgsCoordinateTransform(source, target, QgsProject.instance())
-    shown = []
-    for geometry in geometries:
-        geometry.transform(transform)
-        shown.append(geometry)
-    extent = QgsGeometry.unaryUnion(shown).boundingBox()
-    extent.scale(1.5)
+    kinds = {FLAG_OF_METRIC[name] for name in trigger.get("names", []) if name in FLAG_OF_METRIC}
+    flag_crs = QgsCoordinateReferenceSystem.fromWkt(reply["crs_wkt"])
+    shown = [
+        _in(target, _geometry(flag["wkb"]), flag_crs)
+        for flag in reply["flags"]
+        if flag["kind"] in kinds
+    ]
+    frame = list(shown)
+    if lot is not None and lot_crs is not None:
+        outline = _in(target, QgsGeometry(lot), lot_crs)
+        frame.append(outline)
+        shown = shown or [outline]
+    if not frame:
+        return
+    extent = QgsGeometry.unaryUnion(frame).boundingBox()
+    extent.scale(1.3)
     canvas.setExtent(extent)
     canvas.refresh()
     canvas.flashGeometries(shown, target)
+
+
+def _in(target, geometry: QgsGeometry, source) -> QgsGeometry:
+    """A geometry moved into the canvas CRS."""
+    geometry.transform(QgsCoordinateTransform(source, target, QgsProject.instance()))
+    return geometry
 
 
 def write_panel_pdf(reply: dict, feature, parcels, layers: dict, path: str) -> None:

@@ -8,7 +8,7 @@ from qgis.PyQt.QtCore import pyqtSignal
 from qgis.PyQt.QtWidgets import QFormLayout, QLineEdit
 
 from ..bridge.i18n import tr
-from ..bridge.vocabulary import option
+from ..bridge.vocabulary import dialog_words, option
 
 # The settings a village changes; the others keep the engine's defaults.
 NUMBER_SETTINGS = (
@@ -48,7 +48,7 @@ class SettingsBox(QgsCollapsibleGroupBox):
             box.setClearValue(described["default"])
             box.setShowClearButton(True)
             box.setValue(described["default"])
-            box.setToolTip(described["help"])
+            box.setToolTip(dialog_words(described["help"]))
             box.editingFinished.connect(self.changed)
             form.addRow(described["label"], box)
             self.numbers[name] = box
@@ -56,7 +56,7 @@ class SettingsBox(QgsCollapsibleGroupBox):
         for name in TEXT_SETTINGS:
             described = option(name)
             line = QLineEdit()
-            line.setToolTip(described["help"])
+            line.setToolTip(dialog_words(described["help"]))
             if described["default"]:
                 line.setPlaceholderText(str(described["default"]))  # empty: the default
             line.editingFinished.connect(self.changed)

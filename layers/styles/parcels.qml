@@ -323,7 +323,7 @@
   </renderer-v2>
   <labeling type="simple">
     <settings calloutType="simple">
-      <text-style fontUnderline="0" namedStyle="" capitalization="0" textOrientation="horizontal" useSubstitutions="0" fontWordSpacing="0" fontStrikeout="0" blendMode="0" fontLetterSpacing="0" isExpression="0" previewBkgrdColor="255,255,255,255" fontSizeUnit="Point" textOpacity="1" multilineHeight="1" fieldName="parcel_id" fontSize="8" fontSizeMapUnitScale="3x:0,0,0,0,0,0" allowHtml="0" fontFamily="DejaVu LGC Sans" fontWeight="50" fontItalic="0" legendString="Aa" textColor="0,0,0,255" fontKerning="1">
+      <text-style fontUnderline="0" namedStyle="" capitalization="0" textOrientation="horizontal" useSubstitutions="0" fontWordSpacing="0" fontStrikeout="0" blendMode="0" fontLetterSpacing="0" isExpression="0" previewBkgrdColor="255,255,255,255" fontSizeUnit="Point" textOpacity="1" multilineHeight="1" fieldName="parcel_id" fontSize="8" fontSizeMapUnitScale="3x:0,0,0,0,0,0" allowHtml="0" fontFamily="DejaVu Sans" fontWeight="50" fontItalic="0" legendString="Aa" textColor="0,0,0,255" fontKerning="1">
         <families/>
         <text-buffer bufferSize="0.80000000000000004" bufferColor="255,255,255,255" bufferNoFill="1" bufferSizeMapUnitScale="3x:0,0,0,0,0,0" bufferBlendMode="0" bufferOpacity="1" bufferSizeUnits="MM" bufferJoinStyle="128" bufferDraw="1"/>
         <text-mask maskedSymbolLayers="" maskSizeUnits="MM" maskType="0" maskOpacity="1" maskEnabled="0" maskSizeMapUnitScale="3x:0,0,0,0,0,0" maskSize="1.5" maskJoinStyle="128"/>

@@ -49,9 +49,10 @@ from sitecheck.errors import InputError, no_crs, one_line
 from sitecheck.io.clean import clean_geometries
 from sitecheck.io.crs import WorkingCRS
 from sitecheck.io.extent import Extent
+from sitecheck.io.fingerprint import features_sha256
 from sitecheck.io.output_set import Named, named
 from sitecheck.io.parcels import read_parcels
-from sitecheck.io.readers import LINEAR, POLYGONAL, LayerReader, LayerSource
+from sitecheck.io.readers import LINEAR, POLYGONAL, InputRecord, LayerReader, LayerSource
 from sitecheck.io.writers import json_ready
 from sitecheck.measure.inputs import MeasureInputs, MeasureSettings
 from sitecheck.pipeline.run import screen
@@ -96,6 +97,11 @@ class NeighbourhoodReader(LayerReader):
         self.cache = cache
         self.drawn = drawn
         self.area = area
+        for role, frame in drawn.items():  # the drawn layers as QGIS has them, edits included
+            shown = frame.drop(columns="_fid") if "_fid" in frame else frame
+            self.inputs.append(
+                InputRecord(role, "edited in QGIS", None, None, len(frame), features_sha256(shown))
+            )
 
     def read(
         self,

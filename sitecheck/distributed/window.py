@@ -114,7 +114,16 @@ class WindowReader(LayerReader):
             frame = _cut_to(frame, self.window, self.working_crs)
         return frame
 
-    def record(self, role: str, path: str, layer: str | None, feature_count: int) -> None:
+    keeps_audit = False  # the driver hashes each input once for the whole run
+
+    def record(
+        self,
+        role: str,
+        path: str,
+        layer: str | None,
+        feature_count: int,
+        features: str | None = None,
+    ) -> None:
         """Windows keep no audit: the driver hashes each input once for the whole run."""
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import cast
 
 import geopandas as gpd
@@ -27,6 +27,7 @@ from sitecheck.io.clean import POLYGONAL as POLYGONAL
 from sitecheck.io.clean import clean_geometries, named_features
 from sitecheck.io.crs import layer_outliers
 from sitecheck.io.extent import MAX_BOXES, Extent
+from sitecheck.io.fingerprint import features_sha256, layer_origin
 from sitecheck.io.layer_source import LayerSource as LayerSource
 from sitecheck.io.layer_source import source_crs
 
@@ -40,6 +41,8 @@ class InputRecord:
     layer: str | None
     sha256: str | None
     feature_count: int
+    features_sha256: str | None = None  # of the features read: the same data, the same hash
+    origin: dict[str, object] | None = None  # where QGIS had the layer, for exported layers
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -48,6 +51,8 @@ class InputRecord:
             "layer": self.layer,
             "sha256": self.sha256,
             "feature_count": self.feature_count,
+            "features_sha256": self.features_sha256,
+            "origin": self.origin,
         }
 
 
@@ -80,16 +85,49 @@ class LayerReader:
     assigned: set[tuple[str, int]] = field(default_factory=set)
     partial_view: bool = False
     dropped: dict[str, pd.DataFrame] = field(default_factory=dict)
+    file_hashes: dict[str, str | None] = field(default_factory=dict)
+    keeps_audit = True  # a reader of one window of a run leaves the audit to its driver
 
     def warn(self, message: str) -> None:
         """Keep a warning for every output; the same warning twice is kept once."""
         if message not in self.warnings:
             self.warnings.append(message)
 
-    def record(self, role: str, path: str, layer: str | None, feature_count: int) -> None:
-        """Note an input read, with the hash of its file for the audit block."""
-        shown = postgis.shown(path)
-        self.inputs.append(InputRecord(role, shown, layer, file_sha256(path), feature_count))
+    def record(
+        self,
+        role: str,
+        path: str,
+        layer: str | None,
+        feature_count: int,
+        features: str | None = None,
+    ) -> None:
+        """Note an input read for the audit block: its file's hash, its features' hash
+        (``features``) and, for a layer the plugin exported, where QGIS had it.
+
+        A layer read again (the parcels, for their ids and then their shapes) is
+        recorded once; each file is hashed once, however many of its layers are read.
+        """
+        if path not in self.file_hashes:
+            self.file_hashes[path] = file_sha256(path)
+        record = InputRecord(
+            role,
+            postgis.shown(path),
+            layer,
+            self.file_hashes[path],
+            feature_count,
+            features,
+            layer_origin(path, layer),
+        )
+        same = [
+            i
+            for i, r in enumerate(self.inputs)
+            if (r.name, r.path, r.layer) == (role, record.path, layer)
+        ]
+        if same:
+            kept = self.inputs[same[0]]
+            self.inputs[same[0]] = replace(record, features_sha256=features or kept.features_sha256)
+        else:
+            self.inputs.append(record)
 
     def read(
         self,
@@ -249,9 +287,10 @@ def read_layer(
     else:
         frame = _read_frame(source, columns, bbox)
         count = len(frame)
-    log.record(source.role, source.path, source.layer, count)
     if not isinstance(frame, gpd.GeoDataFrame) or frame.geometry.name not in frame:
         raise InputError(f"{source.label()}: has no geometry column")
+    features = features_sha256(frame) if log.keeps_audit else None
+    log.record(source.role, source.path, source.layer, count, features)
     source_crs(frame.crs, source)
     if len(frame) == 0 and not allow_empty:
         raise InputError(f"{source.label()}: is empty")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 
 from sitecheck import __version__
+from sitecheck.measure.inputs import MeasureResult
 from sitecheck.reports.html_format import esc, flatten_settings, kv_table, text_or_dash
 from sitecheck.rules.pack_model import Pack
 from sitecheck.screening.check import CheckResult
@@ -16,6 +17,13 @@ def _pack_line(pack: Pack) -> str:
         f'<span class="muted">(pack <code>{esc(pack.id)}</code>, '
         f"version {esc(pack.version)})</span></li>"
     )
+
+
+def parcel_layer_count(measured: MeasureResult) -> int:
+    """The parcel layer's features, as read: more than the lots measured where only a
+    neighbourhood was (the panel's worker measures the lots around one parcel)."""
+    counts = [record.feature_count for record in measured.log.inputs if record.name == "parcels"]
+    return max([len(measured.parcels), *counts])
 
 
 def header_section(result: CheckResult, generated: datetime, rows: list[int]) -> str:
@@ -31,7 +39,7 @@ def header_section(result: CheckResult, generated: datetime, rows: list[int]) ->
         f"<span>Report date <strong>{esc(generated.astimezone(timezone.utc).strftime('%Y-%m-%d'))}"
         "</strong> (UTC)</span>"
         f"<span><strong>{len(rows):,}</strong> parcels listed of "
-        f"{len(measured.parcels):,} in the parcel layer</span>"
+        f"{parcel_layer_count(measured):,} in the parcel layer</span>"
         f"<span>Measured in <strong>{esc(crs['authid'] or crs['name'])}</strong> "
         f"({esc(crs['area_unit'])})</span>"
         f"<span>SiteCheck {esc(__version__)}</span></div>\n"
@@ -109,16 +117,31 @@ def _not_evaluated(result: CheckResult) -> str:
 
 def _inputs_table(result: CheckResult) -> str:
     rows = [
-        f'<tr><td>{esc(record.name)}</td><td><code class="hash">{esc(record.path)}</code></td>'
+        f'<tr><td>{esc(record.name)}</td><td><code class="hash">{esc(record.path)}</code>'
+        f"{_origin(record.origin)}</td>"
         f"<td>{text_or_dash(record.layer)}</td>"
-        f'<td><code class="hash">{text_or_dash(record.sha256, "not hashed (a folder)")}</code></td>'
-        f'<td class="num">{record.feature_count:,}</td></tr>'
+        f'<td><code class="hash">{text_or_dash(record.features_sha256, "not read whole")}</code>'
+        f'</td><td><code class="hash">{text_or_dash(record.sha256, "not hashed (a folder)")}'
+        f'</code></td><td class="num">{record.feature_count:,}</td></tr>'
         for record in result.measured.log.inputs
     ]
     return (
-        "<table><thead><tr><th>Input</th><th>Path</th><th>Layer</th><th>SHA-256 of the file</th>"
+        "<table><thead><tr><th>Input</th><th>Path</th><th>Layer</th>"
+        "<th>SHA-256 of the features read</th><th>SHA-256 of the file</th>"
         f'<th class="num">Features</th></tr></thead><tbody>{"".join(rows)}</tbody></table>\n'
     )
+
+
+def _origin(origin: dict[str, object] | None) -> str:
+    """Where QGIS had a layer the plugin exported for the engine: provider, source, filter."""
+    if not origin:
+        return ""
+    parts = [f"{esc(origin.get('provider'))}: <code>{esc(origin.get('uri'))}</code>"]
+    if origin.get("subset"):
+        parts.append(f"filter <code>{esc(origin['subset'])}</code>")
+    if origin.get("selected_only"):
+        parts.append("selected features only")
+    return '<br><span class="muted">from QGIS ' + "; ".join(parts) + "</span>"
 
 
 def _crs_table(result: CheckResult) -> str:

@@ -26,12 +26,12 @@ from sitecheck.rules.pack_model import (
     RunoffSection,
     base_names,
 )
+from sitecheck.rules.pack_parameters import pack_parameters
 from sitecheck.rules.pack_tables import (
     PACK_KEYS,
     TOP_LEVEL_KEYS,
     not_evaluated_items,
     pack_conditions,
-    pack_parameters,
     pack_rule,
     pack_table,
     refuse_unknown_keys,

@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-import math
 import re
 
 from sitecheck.rules.conditions import inline
 from sitecheck.rules.errors import RuleLanguageError
-from sitecheck.rules.language import NameInfo, Quantity, check, parse, parse_quantity
+from sitecheck.rules.language import check, parse
 from sitecheck.rules.pack_checks import code_errors
 from sitecheck.rules.pack_model import (
     NotEvaluated,
     PackError,
     PackNames,
-    ParameterValue,
     Review,
     Rule,
     RunoffSection,
@@ -24,9 +22,6 @@ from sitecheck.rules.syntax import Boolean, Expression, Membership, names_in, wa
 from sitecheck.schema.severities import SEVERITY_KEYS
 
 PACK_KEYS = {"id", "name", "jurisdiction", "chapter", "version", "amendments", "source", "notes"}
-
-
-_PARAMETER_KEYS = {"value", "label", "citation", "notes"}
 
 
 _RULE_KEYS = {
@@ -90,79 +85,11 @@ def pack_table(data: dict, key: str, where: str) -> dict:
     return value
 
 
-def pack_parameters(
-    data: dict, names: dict[str, NameInfo], where: str, text: str
-) -> dict[str, ParameterValue]:
-    """Named thresholds: ``name = { value = "500 sqft", label = "...", citation = "..." }``.
-
-    Raises
-    ------
-    PackError
-        Naming every parameter that is wrong (its ``problems``), each with its line.
-    """
-    out: dict[str, ParameterValue] = {}
-    problems: list[str] = []
-    for name, spec in data.get("parameters", {}).items():
-        line = _line_of(text, rf"^\s*{re.escape(name)}\s*=")
-        context = f"{where}: parameter {name} (line {line})"
-        try:
-            out[name] = _parameter(name, spec, names, context)
-        except PackError as error:
-            problems.append(str(error))
-    if problems:
-        raise PackError("\n".join(problems), problems=tuple(problems))
-    return out
-
-
-def _parameter(name: str, spec: object, names: dict[str, NameInfo], context: str) -> ParameterValue:
-    """One parameter's value, its name added to ``names``."""
-    if not isinstance(spec, dict):
-        spec = {"value": spec}
-    refuse_unknown_keys(spec, _PARAMETER_KEYS, context)
-    if name in names:
-        raise PackError(f"{context}: the name is taken by a metric or attribute")
-    if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name):
-        raise PackError(f"{context}: a parameter name is letters, digits and _")
-    value = spec.get("value")
-    label = str(spec.get("label", name.replace("_", " ")))
-    if isinstance(value, bool):
-        names[name] = NameInfo("boolean", label, constant=value)
-        return value
-    if isinstance(value, list) and value and _one_kind(value):
-        return tuple(value)  # used after 'in' and in 'unless', not as a value
-    if isinstance(value, str):
-        try:
-            quantity = parse_quantity(value)
-        except RuleLanguageError as error:
-            raise PackError(f"{context}: {error}") from error
-    elif isinstance(value, int | float):
-        quantity = Quantity(float(value), "number")
-    else:
-        raise PackError(
-            f"{context}: 'value' must be a quantity such as \"500 sqft\", "
-            "a number, true/false, or a list of texts or of numbers"
-        )
-    if not math.isfinite(quantity.value) or quantity.value < 0:
-        raise PackError(
-            f"{context}: a threshold is a finite number of 0 or more, as the law writes it "
-            f"(got {value})"
-        )
-    names[name] = NameInfo(quantity.dimension, label, constant=quantity)
-    return quantity
-
-
-def _one_kind(items: list) -> bool:
-    """A list parameter holds texts only, or numbers only."""
-    if all(isinstance(item, str) for item in items):
-        return True
-    return all(isinstance(item, int | float) and not isinstance(item, bool) for item in items)
-
-
 def runoff_section(data: dict, names: PackNames, where: str, text: str) -> RunoffSection:
     """The optional ``[runoff]`` table: the unimproved-before condition and rainfall."""
     if "runoff" not in data:
         return RunoffSection()
-    line = _line_of(text, r"^\s*\[runoff\]")
+    line = line_of(text, r"^\s*\[runoff\]")
     context = f"{where}: [runoff] (line {line})"
     table = data["runoff"]
     if not isinstance(table, dict):
@@ -311,7 +238,7 @@ def pack_conditions(entries: list, names: PackNames, where: str, text: str) -> N
     """Check each named condition (in order: one may use those above it) and add it to names."""
     errors = []
     for entry in entries:
-        line = _line_of(text, rf"^\s*{re.escape(entry.name)}\s*=")
+        line = line_of(text, rf"^\s*{re.escape(entry.name)}\s*=")
         context = f"{where}: condition {entry.name} (line {line})"
         if entry.name in names.infos or entry.name in names.lists:
             errors.append(f"{context}: the name is taken by a metric, attribute or parameter")
@@ -378,7 +305,8 @@ def rule_lines(text: str) -> list[int]:
     ]
 
 
-def _line_of(text: str, pattern: str, start: int = 0) -> int:
+def line_of(text: str, pattern: str, start: int = 0) -> int:
+    """The first line from ``start`` matching ``pattern`` (1-based; 0 when none)."""
     for number, line in enumerate(text.splitlines(), start=1):
         if number >= start and re.search(pattern, line):
             return number
@@ -387,7 +315,7 @@ def _line_of(text: str, pattern: str, start: int = 0) -> int:
 
 def _condition_line(text: str, rule_line: int, key: str, source: str, offset: int) -> int:
     """The file line of a character offset inside a rule's condition."""
-    key_line = _line_of(text, rf"^\s*{key}\s*=", rule_line)
+    key_line = line_of(text, rf"^\s*{key}\s*=", rule_line)
     if key_line == 0:
         return rule_line
     opening = text.splitlines()[key_line - 1]

@@ -22,7 +22,9 @@ def _pdf_text(pdf: Path, page: int) -> str:
     ).stdout
 
 
-def test_atlas_pdf_has_a_page_per_flagged_parcel_with_its_citations(plugin, village, tmp_path):
+def test_atlas_pdf_has_a_page_per_flagged_parcel_with_its_citations(
+    plugin, village, tmp_path, capfd
+):
     pdf = tmp_path / "maps.pdf"
     report = tmp_path / "run.json"
     result = processing.run(
@@ -63,6 +65,13 @@ def test_atlas_pdf_has_a_page_per_flagged_parcel_with_its_citations(plugin, vill
     assert with_retention, "the runoff screen's retention should be on the pages"
     pngs = sorted(p.name for p in (tmp_path / "pages").iterdir() if p.suffix == ".png")
     assert pngs == sorted(f"{parcel_id}.png" for parcel_id in flagged)
+    assert "ERROR 6" not in capfd.readouterr().err  # GDAL refusing to update a PNG, per page
+    image = QImage(str(tmp_path / "pages" / pngs[0]))
+    assert min(image.width(), image.height()) > 1000  # a page at 150 dpi, not a thumbnail
+    colours = {
+        image.pixel(x, y) for x in range(0, image.width(), 9) for y in range(0, image.height(), 9)
+    }
+    assert len(colours) > 30
     index = (tmp_path / "pages" / "file_names.csv").read_text(encoding="utf-8").splitlines()
     assert index[0] == "parcel_id,file"
     assert sorted(index[1:]) == sorted(f"{parcel_id},{parcel_id}.png" for parcel_id in flagged)

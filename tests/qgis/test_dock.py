@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -226,6 +227,21 @@ def test_clicking_a_trigger_frames_its_flag(dock, project):
     geometry = QgsGeometry()
     geometry.fromWkb(bytes.fromhex(flag["wkb"]))
     assert geometry.boundingBox().intersects(after)
+    # The frame holds the whole lot, never a strip of flag alone (canvas and layer share a CRS).
+    assert after.contains(p3.geometry().boundingBox())
+    # A rule on an area no flag shows (the permit, on the disturbed area) frames the lot.
+    permit = next(t for t in reply["triggers"] if t["rule_id"] == "scarsdale.permit")
+    row = next(
+        branch.child(j)
+        for branch in branch_items
+        for j in range(branch.childCount())
+        if branch.child(j).text(1) == permit["title"]
+    )
+    dock.canvas.setExtent(QgsRectangle(0, 0, 10, 10))
+    dock._trigger_clicked(row, 0)
+    framed = dock.canvas.extent()
+    assert framed.contains(p3.geometry().boundingBox())
+    assert framed.width() < 3 * p3.geometry().boundingBox().width()
 
 
 def test_the_worker_stops_with_the_panel(dock, project):
@@ -359,3 +375,34 @@ def test_the_panels_settings_reach_the_engine_and_stay_in_the_project(dock, proj
     assert reply["metrics"]["disturbed_in_watercourse_buffer_sqft"] == 0
     value, found = project.readDoubleEntry("SiteCheck", "settings/watercourse_buffer_ft", -1.0)
     assert found and value == 0.0
+
+
+def test_scratch_folders_of_a_crashed_qgis_are_removed(tmp_path, monkeypatch, plugin):
+    import importlib
+    import tempfile
+
+    scratch = importlib.import_module("sitecheck_qgis.bridge.scratch")
+    ended = subprocess.Popen([sys.executable, "-c", "pass"])
+    ended.wait()
+    crashed = tmp_path / f"sitecheck-dock-{ended.pid}-abcd"
+    crashed.mkdir()
+    (crashed / "inputs.gpkg").write_bytes(b"x")
+    alive = tmp_path / f"sitecheck-dock-{os.getpid()}-efgh"
+    alive.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    made = scratch.scratch_folder()
+    assert not crashed.exists() and alive.exists()
+    assert made.parent == tmp_path and made.name.startswith(f"sitecheck-dock-{os.getpid()}-")
+
+
+def test_opening_a_project_leaves_nothing_of_the_last_one(dock, project):
+    layers = dock.layers()
+    lot = quiet_lot(layers)
+    layers["parcels"].selectByIds([lot.id()])
+    wait_for_reply(dock)
+    assert dock.status.text() and dock.metrics.rowCount() > 0
+    path = project.fileName()
+    project.clear()
+    assert project.read(path)
+    assert dock.status.text() == "" and dock.metrics.rowCount() == 0
+    assert dock.parcel_id is None and dock.reply is None

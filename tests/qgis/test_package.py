@@ -48,6 +48,20 @@ def test_zip_has_one_top_folder_and_no_dev_files(package):
         assert f"sitecheck_qgis/{needed}" in names, needed
 
 
+def test_every_guide_the_plugin_points_to_is_in_the_zip(package):
+    """Help that says 'see docs/x.md' must find it in the installed plugin."""
+    import re
+
+    names = set(zipfile.ZipFile(package).namelist())
+    pointed = set()
+    for folder in ("processing", "ui", "layers", "bridge"):
+        for path in (REPO / folder).rglob("*.py"):
+            pointed |= set(re.findall(r"docs/[\w-]+\.md", path.read_text(encoding="utf-8")))
+    pointed |= set(re.findall(r"docs/[\w-]+\.md", (REPO / "README.md").read_text(encoding="utf-8")))
+    assert pointed, "no guide named: the pattern no longer matches"
+    assert {f"sitecheck_qgis/{guide}" for guide in pointed} - names == set()
+
+
 def test_qgis_process_runs_check_site_from_the_zip(package, village, cli_reference, tmp_path):
     plugins = tmp_path / "plugins"
     zipfile.ZipFile(package).extractall(plugins)

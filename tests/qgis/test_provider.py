@@ -16,11 +16,11 @@ from qgis.core import (
     QgsProcessingFeedback,
     QgsVectorLayer,
 )
-from qgis.PyQt.QtCore import QFile
+from qgis.PyQt.QtCore import QCoreApplication, QFile
 
 import processing
 
-from .conftest import engine, village_parameters
+from .conftest import REPO, engine, village_parameters
 
 ALGORITHMS = {
     "check_site",
@@ -39,6 +39,54 @@ def test_provider_lists_its_algorithms_with_help(plugin):
         assert "§" in algorithm.shortHelpString(), algorithm.name()
         for parameter in algorithm.parameterDefinitions():
             assert parameter.help(), f"{algorithm.name()}: {parameter.name()} has no help"
+
+
+def test_dialog_help_names_fields_not_command_line_flags(plugin):
+    """A dialog user types no flags: help says 'Design-storm rainfall ...', not --rainfall."""
+    import re
+
+    provider = QgsApplication.processingRegistry().providerById("sitecheck")
+    flagged = [
+        (algorithm.name(), parameter.name(), parameter.help())
+        for algorithm in provider.algorithms()
+        for parameter in algorithm.parameterDefinitions()
+        if re.search(r"--[a-z]", parameter.help())
+    ]
+    assert flagged == []
+    # Where the engine's help names a flag, the dialog names that field instead.
+    from sitecheck_qgis.bridge.vocabulary import DESCRIPTION, LABEL_OF_FLAG
+    from sitecheck_qgis.processing.parameters import sentence
+
+    check_site = provider.algorithm("check_site")
+    translated = 0
+    for described in DESCRIPTION["options"]:
+        parameter = check_site.parameterDefinition(described["processing"] or "")
+        flags = re.findall(r"--[a-z][a-z0-9-]*", described["help"])
+        if parameter is None or not flags or parameter.help() != sentence(described["help"]):
+            continue  # not a check_site parameter, or its dialog help is written apart
+        for flag in flags:
+            assert f"'{LABEL_OF_FLAG[flag]}'" in parameter.help(), (described["name"], flag)
+            translated += 1
+    assert translated > 0, "no dialog help came from an engine help naming a flag"
+
+
+def test_every_font_the_styles_name_is_installed(plugin):
+    """A font QGIS lacks is a warning on every load and another font on the page."""
+    import re
+
+    from qgis.PyQt.QtGui import QFontDatabase
+
+    named = set()
+    for path in [
+        *(REPO / "layers" / "styles").glob("*.qml"),
+        REPO / "layers" / "compliance_atlas.qpt",
+    ]:
+        text = path.read_text(encoding="utf-8")
+        named |= set(re.findall(r'fontFamily="([^"]+)"', text))
+        named |= {d.split(",")[0] for d in re.findall(r'styleFont[^>]*description="([^"]+)"', text)}
+    assert named, "no font found: the pattern no longer matches the styles"
+    installed = set(QFontDatabase().families())
+    assert named - installed == set()
 
 
 def test_check_site_parameter_keys(plugin):
@@ -257,6 +305,10 @@ def test_selected_features_only_is_honoured(plugin, village, tmp_path):
         disturbed = [p for p in listed if p["metrics"]["disturbed_area_sqft"] > 0]
         assert len(disturbed) == 1
         assert disturbed[0]["parcel_id"] == first["parcel_id"]
+        inputs = {r["name"]: r for r in json.loads(report.read_text())["inputs"]}
+        origin = inputs["disturbance"]["origin"]
+        assert origin["selected_only"] is True and origin["feature_count"] == 1
+        assert inputs["disturbance"]["feature_count"] == 1
     finally:
         QgsProject.instance().removeMapLayer(layer.id())
 
@@ -437,6 +489,28 @@ def test_results_load_styled_in_a_group(plugin, village):
     project.clear()
 
 
+def test_runs_load_layers_named_after_their_pack_and_parcels(plugin, village):
+    """A batch over packs (or parcel layers) must not load three alike-named layer sets."""
+    from qgis.core import QgsProcessingContext, QgsProject
+
+    project = QgsProject.instance()
+    for ordinance in (0, 2):
+        context = QgsProcessingContext()
+        context.setProject(project)
+        processing.runAndLoadResults(
+            "sitecheck:check_site",
+            village_parameters(village, ORDINANCE=ordinance),
+            feedback=QgsProcessingFeedback(),
+            context=context,
+        )
+    names = sorted(layer.name() for layer in project.mapLayers().values())
+    # The parcels are given as a file: QGIS names that layer after the file (village.gpkg).
+    assert "Parcels with triggers (larchmont, village)" in names, names
+    assert "Parcels with triggers (scarsdale, village)" in names, names
+    assert len(names) == len(set(names))
+    project.clear()
+
+
 def test_check_site_runs_inside_a_model(plugin, village, tmp_path):
     """The Model Designer case: check_site as a child algorithm fed by model inputs."""
     from qgis.core import (
@@ -497,6 +571,53 @@ def test_batch_of_parcels_one_run_each(plugin, village, tmp_path):
     assert [r["packs"][0]["id"] for r in reports] == ["larchmont", "homer", "scarsdale"]
 
 
+def test_a_batch_of_three_with_html_reports_through_the_batch_dialog(plugin, village, tmp_path):
+    """QGIS 3.22's batch dialog broke on HTML results: no summary, a task left running."""
+    from processing.core.ProcessingResults import resultsList
+    from processing.gui.BatchAlgorithmDialog import BatchAlgorithmDialog
+    from processing.tools import dataobjects
+
+    algorithm = QgsApplication.processingRegistry().createAlgorithmById("sitecheck:check_site")
+    dialog = BatchAlgorithmDialog(algorithm)
+    panel = dialog.mainWidget()
+    panel.addRow(2)
+    assert panel.batchRowCount() == 3
+    context = dataobjects.createContext()
+    for row, ordinance in enumerate((0, 1, 2)):
+        values = village_parameters(
+            village,
+            ORDINANCE=ordinance,
+            OUTPUT=str(tmp_path / f"parcels{row}.gpkg"),
+            FLAGS=str(tmp_path / f"flags{row}.gpkg"),
+            PROJECTS=str(tmp_path / f"projects{row}.gpkg"),
+            JSON_REPORT=str(tmp_path / f"run{row}.json"),
+            HTML_REPORT=str(tmp_path / f"run{row}.html"),
+        )
+        for name, value in values.items():
+            column = panel.parameter_to_column[name]
+            if algorithm.parameterDefinition(name).isDestination():
+                panel.tblParameters.cellWidget(row + 1, column).setValue(value)
+            else:
+                panel.wrappers[row][column].setParameterValue(value, context)
+    panel.checkLoadLayersOnCompletion.setChecked(False)
+    before = len(resultsList.getResults())
+    dialog.runAlgorithm()  # raised TypeError in loadHTMLResults before the fix
+    packs = [
+        json.loads((tmp_path / f"run{row}.json").read_text())["packs"][0]["id"] for row in range(3)
+    ]
+    assert packs == ["larchmont", "homer", "scarsdale"]
+    assert all((tmp_path / f"run{row}.html").stat().st_size > 0 for row in range(3))
+    summaries = [r for r in resultsList.getResults()[before:] if r.name.endswith("[summary]")]
+    assert len(summaries) == 1
+    deadline = time.monotonic() + 10
+    while QgsApplication.taskManager().countActiveTasks() and time.monotonic() < deadline:
+        QCoreApplication.processEvents()
+        time.sleep(0.05)
+    left = [task.description() for task in QgsApplication.taskManager().activeTasks()]
+    assert left == []
+    dialog.close()
+
+
 @pytest.mark.parametrize("output", ["JSON_REPORT", "HTML_REPORT"])
 def test_a_report_over_the_input_geopackage_is_refused_before_any_work(
     plugin, village, tmp_path, output
@@ -525,3 +646,23 @@ def test_a_pack_of_the_wrong_shape_gives_one_line(plugin, village, tmp_path):
     message = str(caught.value)
     assert "'parameters' must be a [parameters] table" in message
     assert "Traceback" not in message and "AttributeError" not in message
+
+
+def test_the_audit_identifies_each_layer_the_same_on_every_run(plugin, village, tmp_path):
+    """Processing exports its inputs anew each run: the audit must still name the data."""
+    runs = []
+    for number in (1, 2):
+        report = tmp_path / f"run{number}.json"
+        processing.run("sitecheck:check_site", village_parameters(village, JSON_REPORT=str(report)))
+        runs.append({r["name"]: r for r in json.loads(report.read_text())["inputs"]})
+    first, second = runs
+    layers = [name for name in first if name != "dem"]
+    assert {"parcels", "disturbance", "wetlands"} <= set(layers)
+    for name in layers:
+        assert first[name]["features_sha256"] == second[name]["features_sha256"], name
+        origin = first[name]["origin"]
+        assert origin["provider"] == "ogr" and f"layername={name}" in origin["uri"], origin
+        assert str(village / "village.gpkg") in origin["uri"]
+        assert origin["selected_only"] is False
+    hashes = [first[name]["features_sha256"] for name in layers]
+    assert len(set(hashes)) == len(hashes), "two layers share a hash"
