@@ -97,7 +97,7 @@ def run_measure(args: argparse.Namespace) -> int:
     where = destinations(args)
     with where.output_set(spec) as outputs:
         result = measure_only(spec, progress)
-        write_measure_outputs(result, where, outputs)
+        write_measure_outputs(result, where, outputs, progress)
     for message in result.log.warnings:
         progress.warn(message)
     print_summary(result, args)
@@ -124,7 +124,7 @@ def run_check(args: argparse.Namespace) -> int:
     where = destinations(args)
     with where.output_set(spec) as outputs:
         result = screen(spec, progress, packs=packs)
-        write_check_outputs(result, where, outputs)
+        write_check_outputs(result, where, outputs, progress)
     for message in result.measured.log.warnings:
         progress.warn(message)
     print_check_summary(result, args)

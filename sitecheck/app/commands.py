@@ -9,7 +9,7 @@ import sys
 
 from sitecheck.app.pack_listing import pack_listing, validation_lines
 from sitecheck.errors import InputError
-from sitecheck.io.output_set import OutputSet, named, require_gpkg
+from sitecheck.io.output_set import OutputSet, named
 from sitecheck.io.readers import LayerSource
 from sitecheck.pipeline.settings import measure_settings, slope_thresholds
 from sitecheck.rules.pack import load_pack
@@ -35,10 +35,10 @@ def run_notify(args: argparse.Namespace) -> int:
     from sitecheck.screening.notify import notification_list
 
     option("distance_ft").check(args.distance_ft)
-    require_gpkg("--out", args.out)
     outputs = OutputSet(
         [named("--out", args.out), named("--csv", args.csv)],
         [named("--parcels", args.parcels), named("--disturbance", args.disturbance)],
+        geopackages=("--out",),
     )
     with outputs:
         log = LayerReader()
@@ -74,10 +74,10 @@ def run_adjoining_buffer(args: argparse.Namespace) -> int:
 
     for name in ("rear_setback_ft", "default_side_setback_ft"):
         option(name).check(getattr(args, name))
-    require_gpkg("--out", args.out)
     outputs = OutputSet(
         [named("--out", args.out)],
         [named("--parcels", args.parcels), named("--zoning", args.zoning)],
+        geopackages=("--out",),
     )
     with outputs:
         frame, log, summary = _adjoining_frame(args)

@@ -29,7 +29,7 @@ from sitecheck.distributed.window import (
 )
 from sitecheck.errors import InputError
 from sitecheck.io import output_set
-from sitecheck.io.output_set import OutputSet, require_gpkg
+from sitecheck.io.output_set import OutputSet
 from sitecheck.io.progress import Progress
 from sitecheck.io.readers import POLYGONAL, LayerReader, read_layer
 from sitecheck.measure.split_notes import unassigned_warning
@@ -119,10 +119,10 @@ def run_check_distributed(
         For any input a user must fix, before any task starts when it can be
         told from the driver.
     """
-    require_gpkg("--out", out)
     outputs = OutputSet(
         [output_set.named("--out", out), output_set.named("--json", json_path)],
         run_inputs(spec.run),
+        geopackages=("--out",),
     )
     with outputs:
         return _run_into(spec, outputs, options, progress, client, on_partition)

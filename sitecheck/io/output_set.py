@@ -187,17 +187,28 @@ class OutputSet:
         The destinations; None entries (options not given) are skipped.
     inputs : sequence of Named or None
         Every file the run reads.
+    geopackages : sequence of str
+        The options whose outputs are GeoPackages, which must be named so.
     """
 
-    def __init__(self, outputs: Sequence[Named | None], inputs: Sequence[Named | None]) -> None:
+    def __init__(
+        self,
+        outputs: Sequence[Named | None],
+        inputs: Sequence[Named | None],
+        geopackages: Sequence[str] = (),
+    ) -> None:
         self.outputs = [output for output in outputs if output is not None]
         self.inputs = [source for source in inputs if source is not None]
+        self.geopackages = tuple(geopackages)
         self._temporaries: dict[str, Path] = {}
         self._locks: list[tuple[Path, int]] = []
         self._committed = False
 
     def __enter__(self) -> OutputSet:
         check_destinations(self.outputs, self.inputs)
+        for option in self.geopackages:
+            if self.has(option):
+                require_gpkg(option, self.path(option))
         try:
             for output in self.outputs:
                 self._lock(output)

@@ -58,9 +58,34 @@ class Progress:
         if stage != self._stage:
             self._stage, self._stage_start = stage, now
 
+    def within(self, low: float, high: float) -> Progress:
+        """This progress for one part of a run: the part's 0 to 100 are ``low`` to ``high``.
+
+        Measuring reports 0 to 100 of itself; within a check it is the first
+        part, so the bar keeps moving while the packs are evaluated and the
+        outputs written, instead of sitting at the end of measuring.
+        """
+        return _Part(self, low, high)
+
     def warn(self, message: str) -> None:
         """Print a warning on its own line, even when quiet."""
         if self.interactive and self._last >= 0:
             self.stream.write("\n")
         self.stream.write(f"warning: {one_line(message)}\n")
         self.stream.flush()
+
+
+class _Part(Progress):
+    """A part of a run's progress (see :meth:`Progress.within`)."""
+
+    def __init__(self, whole: Progress, low: float, high: float) -> None:
+        self.whole, self.low, self.high = whole, low, high
+        self.quiet = whole.quiet
+        self.timings = whole.timings  # the same dict: stages are timed once, by the whole
+
+    def update(self, percent: float, stage: str) -> None:
+        share = max(0.0, min(100.0, percent)) / 100.0
+        self.whole.update(self.low + (self.high - self.low) * share, stage)
+
+    def warn(self, message: str) -> None:
+        self.whole.warn(message)

@@ -7,13 +7,8 @@ from pathlib import Path
 
 from sitecheck.io import postgis, vector_source
 from sitecheck.io.crs import WorkingCRS
-from sitecheck.io.output_set import (
-    Named,
-    OutputSet,
-    check_destinations,
-    named,
-    require_gpkg,
-)
+from sitecheck.io.output_set import Named, OutputSet, named
+from sitecheck.io.progress import Progress
 from sitecheck.io.readers import InputRecord, file_sha256
 from sitecheck.io.writers import write_geopackage, write_json
 from sitecheck.measure.inputs import MeasureResult
@@ -53,20 +48,14 @@ class Destinations:
     def output_set(self, spec: RunSpec) -> OutputSet:
         """The run's outputs as one set, checked against each other and the run's inputs.
 
-        Raises
-        ------
-        InputError
-            For an ``--out`` not named as a GeoPackage.
+        Entering it refuses, before any work, an ``--out`` not named as a GeoPackage.
         """
         outputs = [
             named("--out", self.out),
             named("--json", self.json),
             named("--report", self.report),
         ]
-        inputs = run_inputs(spec)
-        check_destinations([o for o in outputs if o], [i for i in inputs if i])
-        require_gpkg("--out", self.out)
-        return OutputSet(outputs, inputs)
+        return OutputSet(outputs, run_inputs(spec), geopackages=("--out",))
 
 
 def run_inputs(spec: RunSpec) -> list[Named | None]:
@@ -84,24 +73,36 @@ def run_inputs(spec: RunSpec) -> list[Named | None]:
 
 
 def write_measure_outputs(
-    result: MeasureResult, destinations: Destinations, outputs: OutputSet
+    result: MeasureResult,
+    destinations: Destinations,
+    outputs: OutputSet,
+    progress: Progress | None = None,
 ) -> None:
     """The outputs of ``measure``: metrics and flags, and the JSON document when asked."""
+    progress = progress or Progress(quiet=True)
+    progress.update(90, "writing the GeoPackage")
     with outputs.writing("--out") as temporary:
         write_geopackage(
             temporary, {"parcels": result.parcels, "flags": result.flags}, audit_block(result)
         )
     if destinations.json:
+        progress.update(95, "writing the JSON document")
         with outputs.writing("--json") as temporary:
             write_json(temporary, measure_document(result, destinations.all_parcels))
     outputs.commit()
+    progress.update(100, "done")
 
 
 def write_check_outputs(
-    result: CheckResult, destinations: Destinations, outputs: OutputSet
+    result: CheckResult,
+    destinations: Destinations,
+    outputs: OutputSet,
+    progress: Progress | None = None,
 ) -> None:
     """The outputs of ``check``: parcels with their triggers, flags, JSON and HTML report."""
+    progress = progress or Progress(quiet=True)
     measured = result.measured
+    progress.update(85, "writing the GeoPackage")
     with outputs.writing("--out") as temporary:
         write_geopackage(
             temporary,
@@ -113,14 +114,17 @@ def write_check_outputs(
             audit_block(measured, [pack.audit() for pack in result.packs.values()]),
         )
     if destinations.json:
+        progress.update(90, "writing the JSON document (reviews and nearest thresholds)")
         with outputs.writing("--json") as temporary:
             write_json(temporary, check_document(result, destinations.all_parcels))
     if destinations.report:
         from sitecheck.reports.html import write_html_report
 
+        progress.update(95, "writing the HTML report")
         with outputs.writing("--report") as temporary:
             write_html_report(result, temporary, all_parcels=destinations.all_parcels)
     outputs.commit()
+    progress.update(100, "done")
 
 
 def input_records(spec: RunSpec) -> list[InputRecord]:

@@ -18,9 +18,15 @@ def run_packs(spec: RunSpec) -> PackChoice:
     return choose_packs(spec.ordinance, spec.jurisdictions, spec.jurisdiction_field)
 
 
+MEASURED_PCT = 70.0
+"""Where measuring ends on a check's bar; evaluating, projects and writing take the rest."""
+
+
 def measure_only(spec: RunSpec, progress: Progress | None = None) -> MeasureResult:
-    """The ``measure`` command's run: every parcel measured, no pack applied."""
-    return measure(spec.inputs, spec.settings, progress)
+    """The ``measure`` command's run: every parcel measured, no pack applied (writing its
+    outputs is the bar's last 10%)."""
+    progress = progress or Progress(quiet=True)
+    return measure(spec.inputs, spec.settings, progress.within(0, 90))
 
 
 def screen(
@@ -54,9 +60,12 @@ def screen(
         For any input a user must fix; a bad pack before any measuring.
     """
     packs = packs or run_packs(spec)
-    measured = measure(spec.inputs, spec.settings, progress, reader)
+    progress = progress or Progress(quiet=True)
+    measured = measure(spec.inputs, spec.settings, progress.within(0, MEASURED_PCT), reader)
+    progress.update(MEASURED_PCT + 2, "evaluating the rule packs")
     result = check_measured(measured, spec, packs)
     if projects:
+        progress.update(MEASURED_PCT + 8, "checking projects on their sites")
         result.projects = screen_projects(
             result, spec.inputs, packs, spec.tolerance, reader, check_sites=project_sites
         )
