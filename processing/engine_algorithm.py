@@ -101,7 +101,11 @@ class EngineAlgorithm(QgsProcessingAlgorithm):
 
 
 def _same_file(first: str, second: str) -> bool:
-    """One file by two paths: the same resolved path, or a hard link."""
+    """One file by two paths: the same resolved path, or a hard link.
+
+    The engine's ``sitecheck.io.output_set.same_file`` asks the same; the plugin
+    does not import the engine (it runs in its own Python), so this is its own.
+    """
     if os.path.realpath(first) == os.path.realpath(second):
         return True
     try:

@@ -107,27 +107,30 @@ class LayerReader:
         A layer read again (the parcels, for their ids and then their shapes) is
         recorded once; each file is hashed once, however many of its layers are read.
         """
+        shown = postgis.shown(path)
+        for index, kept in enumerate(self.inputs):
+            if (kept.name, kept.path, kept.layer) == (role, shown, layer):
+                # Read again: the new count, the hash of the features read last, and the
+                # file's hash and origin as they were (neither file nor layer is opened again).
+                self.inputs[index] = replace(
+                    kept,
+                    feature_count=feature_count,
+                    features_sha256=features or kept.features_sha256,
+                )
+                return
         if path not in self.file_hashes:
             self.file_hashes[path] = file_sha256(path)
-        record = InputRecord(
-            role,
-            postgis.shown(path),
-            layer,
-            self.file_hashes[path],
-            feature_count,
-            features,
-            layer_origin(path, layer),
+        self.inputs.append(
+            InputRecord(
+                role,
+                shown,
+                layer,
+                self.file_hashes[path],
+                feature_count,
+                features,
+                layer_origin(path, layer),
+            )
         )
-        same = [
-            i
-            for i, r in enumerate(self.inputs)
-            if (r.name, r.path, r.layer) == (role, record.path, layer)
-        ]
-        if same:
-            kept = self.inputs[same[0]]
-            self.inputs[same[0]] = replace(record, features_sha256=features or kept.features_sha256)
-        else:
-            self.inputs.append(record)
 
     def read(
         self,
