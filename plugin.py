@@ -18,6 +18,8 @@ class SiteCheckPlugin:
         self.provider: Any = None
         self.action: Any = None
         self.dock: Any = None
+        self.setup_action: Any = None
+        self.setup_dialog: Any = None
 
     def initProcessing(self) -> None:  # noqa: N802 - QGIS API name
         """Register the Processing provider (also called by qgis_process)."""
@@ -47,8 +49,44 @@ class SiteCheckPlugin:
         self.dock.visibilityChanged.connect(self.action.setChecked)
         self.iface.addToolBarIcon(self.action)
         self.iface.addPluginToMenu("&SiteCheck", self.action)
+        self.setup_action = QAction(tr("Set up the SiteCheck engine…"), self.iface.mainWindow())
+        self.setup_action.setToolTip(
+            tr("Make the Python SiteCheck measures in, outside QGIS, and install its libraries")
+        )
+        self.setup_action.triggered.connect(self.open_engine_setup)
+        self.iface.addPluginToMenu("&SiteCheck", self.setup_action)
+        self.dock.setup_requested.connect(self.open_engine_setup)
+
+    def open_engine_setup(self) -> None:
+        """The set-up dialog (one per session: a set-up running in it keeps its progress)."""
+        from .ui.engine_setup_dialog import EngineSetupDialog
+
+        if self.setup_dialog is None:
+            parent = self.iface.mainWindow() if self.iface is not None else None
+            self.setup_dialog = EngineSetupDialog(parent=parent)
+            self.setup_dialog.engine_ready.connect(self._engine_ready)
+        self.setup_dialog.show()
+        self.setup_dialog.raise_()
+        self.setup_dialog.activateWindow()
+
+    def _engine_ready(self, interpreter: str) -> None:
+        if self.dock is not None:
+            self.dock.engine_ready()
+        if self.iface is not None:
+            self.iface.messageBar().pushSuccess(
+                tr("SiteCheck"), tr("the engine is ready ({0})").format(interpreter)
+            )
 
     def unload(self) -> None:
+        if self.setup_dialog is not None:
+            if self.setup_dialog.task is not None:
+                self.setup_dialog.task.cancel()
+            self.setup_dialog.deleteLater()
+            self.setup_dialog = None
+        if self.setup_action is not None and self.iface is not None:
+            self.iface.removePluginMenu("&SiteCheck", self.setup_action)
+            self.setup_action.deleteLater()
+            self.setup_action = None
         if self.action is not None and self.iface is not None:
             self.iface.removeToolBarIcon(self.action)
             self.iface.removePluginMenu("&SiteCheck", self.action)

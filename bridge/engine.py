@@ -23,6 +23,8 @@ from pathlib import Path
 PLUGIN_DIR = Path(__file__).resolve().parent.parent
 SETTING_NAME = "SITECHECK_PYTHON"
 ENVIRONMENT_VARIABLE = "SITECHECK_PYTHON"
+ENGINE_FOLDER = "sitecheck-engine"
+"""The set-up action's environment, a folder of the QGIS profile."""
 
 # Variables QGIS sets for its own GDAL, PROJ and Python: inherited, they would
 # point the engine's wheels at QGIS's libraries and data.
@@ -44,13 +46,12 @@ ERROR_PREFIX = "sitecheck: error: "
 WARNING_PREFIX = "warning: "
 
 SETUP_HELP = (
-    "SiteCheck needs a Python interpreter with its engine's libraries (geopandas, shapely, "
-    "rasterio, pyogrio, exactextract). Either run `make install` in the plugin folder "
-    "({plugin}), which creates {plugin}/.venv and is found automatically; or create one "
-    "anywhere with `python3 -m venv ~/.sitecheck-engine && ~/.sitecheck-engine/bin/pip install "
-    "-r {plugin}/engine-requirements.txt` and set its python under Settings > Options > "
-    "Processing > Providers > SiteCheck > Engine Python interpreter (or the environment "
-    "variable SITECHECK_PYTHON)."
+    "SiteCheck's engine is not set up: it measures in a Python of its own, outside QGIS. "
+    "In QGIS choose Plugins > SiteCheck > Set up the SiteCheck engine…, which makes that "
+    "Python in the QGIS profile folder and installs the engine's libraries (from the internet "
+    "or from a folder of wheels). An engine Python made by hand (python3 -m venv, then pip "
+    "install -r {plugin}/engine-requirements.txt) is chosen under Settings > Options > "
+    "Processing > Providers > SiteCheck, or in the environment variable SITECHECK_PYTHON."
 )
 
 
@@ -84,7 +85,7 @@ _verified: dict[str, bool] = {}
 
 
 def find_interpreter(setting: str | None = None) -> str:
-    """The engine interpreter: $SITECHECK_PYTHON, then the provider setting, then ./.venv.
+    """The engine interpreter: $SITECHECK_PYTHON, the provider setting, the profile's, ./.venv.
 
     Raises
     ------
@@ -93,13 +94,16 @@ def find_interpreter(setting: str | None = None) -> str:
     """
     candidates = [
         ("the environment variable SITECHECK_PYTHON", os.environ.get(ENVIRONMENT_VARIABLE, "")),
-        ("the SiteCheck provider setting", setting or ""),
+        ("the SiteCheck provider setting", os.path.expanduser(setting or "")),
+        ("the engine set up in the QGIS profile", profile_engine_python()),
         ("the plugin folder's .venv", str(PLUGIN_DIR / ".venv" / "bin" / "python")),
     ]
     tried = []
     for where, path in candidates:
         if not path:
             continue
+        if not Path(path).exists() and where.startswith(("the engine set up", "the plugin")):
+            continue  # a place the plugin looks by itself, not a choice that failed
         if _verified.get(path) or _checked_interpreter(path):
             _verified[path] = True
             return path
@@ -147,21 +151,11 @@ def run_engine(
     EngineCanceledError
         When the user canceled.
     """
-    process = subprocess.Popen(
-        [interpreter, "-m", "sitecheck", *arguments],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        stdin=subprocess.DEVNULL,
-        env=engine_environment(),
-        text=True,
-        encoding="utf-8",
-        errors="replace",
-        start_new_session=(sys.platform != "win32"),
-    )
+    process = start_process([interpreter, "-m", "sitecheck", *arguments])
     lines: queue.Queue[tuple[str, str | None]] = queue.Queue()
     readers = [
-        threading.Thread(target=_pump, args=(process.stdout, "out", lines), daemon=True),
-        threading.Thread(target=_pump, args=(process.stderr, "err", lines), daemon=True),
+        threading.Thread(target=pump_lines, args=(process.stdout, "out", lines), daemon=True),
+        threading.Thread(target=pump_lines, args=(process.stderr, "err", lines), daemon=True),
     ]
     for reader in readers:
         reader.start()
@@ -172,7 +166,7 @@ def run_engine(
     closed = 0
     while closed < 2:
         if feedback is not None and feedback.isCanceled():
-            _kill(process)
+            stop_process(process)
             _close(process, readers)
             raise EngineCanceledError("canceled")
         try:
@@ -197,7 +191,25 @@ def run_engine(
     return EngineOutput("\n".join(stdout), warnings)
 
 
-def _pump(stream, name: str, lines: queue.Queue) -> None:
+def start_process(command: list[str], merge_output: bool = False) -> subprocess.Popen:
+    """Start ``command`` in the engine's environment, its own process group, text pipes.
+
+    ``merge_output`` sends its standard error into its standard output.
+    """
+    return subprocess.Popen(
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT if merge_output else subprocess.PIPE,
+        stdin=subprocess.DEVNULL,
+        env=engine_environment(),
+        text=True,
+        encoding="utf-8",
+        errors="replace",
+        start_new_session=(sys.platform != "win32"),  # stop_process ends the whole group
+    )
+
+
+def pump_lines(stream, name: str, lines: queue.Queue) -> None:
     for line in iter(stream.readline, ""):
         lines.put((name, line))
     lines.put((name, None))
@@ -227,7 +239,7 @@ TERMINATE_GRACE_S = 3.0
 """How long a canceled engine has to remove its temporaries before it is killed."""
 
 
-def _kill(process: subprocess.Popen) -> None:
+def stop_process(process: subprocess.Popen) -> None:
     """Stop the engine and anything it started; wait so no process is left.
 
     SIGTERM first: the engine removes the temporaries it was writing beside the
@@ -268,3 +280,24 @@ def configured_interpreter() -> str:
     except ImportError:  # Processing plugin not loaded
         return ""
     return str(ProcessingConfig.getSetting(SETTING_NAME) or "")
+
+
+def forget_checked_interpreters() -> None:
+    """Check every interpreter again on the next run (after a set-up or a settings change)."""
+    _verified.clear()
+
+
+def profile_engine_python() -> str:
+    """Where the set-up action puts the engine's interpreter, in the active QGIS profile."""
+    try:
+        from qgis.core import QgsApplication
+    except ImportError:  # outside QGIS
+        return ""
+    return str(environment_python(Path(QgsApplication.qgisSettingsDirPath()) / ENGINE_FOLDER))
+
+
+def environment_python(folder: Path) -> Path:
+    """The interpreter of the virtual environment ``folder``."""
+    if sys.platform == "win32":
+        return folder / "Scripts" / "python.exe"
+    return folder / "bin" / "python"

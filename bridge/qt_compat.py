@@ -19,10 +19,12 @@ if Qgis.QGIS_VERSION_INT >= 33800:
 
     TEXT_FIELD = QMetaType.Type.QString
     REAL_FIELD = QMetaType.Type.Double
+    INTEGER_FIELD = QMetaType.Type.Int
 else:
     from qgis.PyQt.QtCore import QVariant
 
     TEXT_FIELD = QVariant.String
     REAL_FIELD = QVariant.Double
+    INTEGER_FIELD = QVariant.Int
 
-__all__ = ["REAL_FIELD", "TEXT_FIELD", "QAction"]
+__all__ = ["INTEGER_FIELD", "REAL_FIELD", "TEXT_FIELD", "QAction"]

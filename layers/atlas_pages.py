@@ -1,4 +1,4 @@
-"""Each atlas page's content: one coverage feature per flagged parcel, with its tables as HTML."""
+"""Each atlas page's content: a coverage feature per flagged parcel, and its requirements' rows."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from qgis.core import (
     QgsVectorLayer,
 )
 
-from ..bridge.qt_compat import TEXT_FIELD
+from ..bridge.qt_compat import INTEGER_FIELD, TEXT_FIELD
 from ..bridge.vocabulary import KEY_METRICS, SEVERITY_LABELS, SEVERITY_ORDER, format_metric
 from .compliance_layout import page_frame
 
@@ -36,7 +36,6 @@ COVERAGE_FIELDS = (
     "highest_severity",
     "design_storm",
     "metrics_html",
-    "triggers_html",
     "file_name",
 )
 
@@ -79,38 +78,64 @@ def metrics_html(metrics: dict) -> str:
     return f"<table style='font-family:sans-serif;font-size:7pt;width:100%' cellspacing='0'>{rows}</table>"
 
 
-def triggers_html(triggers: list[dict], reviews: list[dict] | None = None) -> str:
-    """Triggered rules by severity, then the questions to answer (the reviews by cause, those
-    that could change the most first; without them, the rules needing review), one line each."""
-    lines = []
+REQUIREMENT_FIELDS = ("parcel_id", "row", "section", "status", "requirement", "kind")
+"""The requirements table's rows: one per triggered rule, rule needing review, or question."""
+
+
+def requirement_rows(entry: dict) -> list[tuple[str, str, str, str]]:
+    """A parcel's requirements as (section, status, requirement, kind) rows, in page order.
+
+    Triggered rules by severity, then the rules needing review, then the
+    questions that would settle them (the reviews, those that could change
+    the most first). Every one is listed: a long list continues on more pages.
+    """
+    triggers = entry.get("triggers", [])
     ranked = sorted(
         (t for t in triggers if t["outcome"] == "triggered"),
         key=lambda t: SEVERITY_ORDER.index(t["severity"]),
     )
-    for trigger in ranked:
-        lines.append(
-            f"<tr><td valign='top' nowrap><b>{escape(trigger['citation'])}</b></td>"
-            f"<td valign='top' nowrap>{escape(SEVERITY_LABELS[trigger['severity']])}</td>"
-            f"<td>{escape(trigger['title'])}: {escape(trigger['reason'])}</td></tr>"
+    rows = [
+        (t["citation"], SEVERITY_LABELS[t["severity"]], f"{t['title']}: {t['reason']}", "triggered")
+        for t in ranked
+    ]
+    rows += [
+        (t["citation"], "Needs review", f"{t['title']}: {t['reason']}", "needs_review")
+        for t in triggers
+        if t["outcome"] == "needs_review"
+    ]
+    rows += [
+        (
+            ", ".join(review.get("citations") or []) or "?",
+            "Question",
+            review["question"],
+            "question",
         )
-    for review in reviews or []:
-        lines.append(
-            f"<tr style='color:#b35806'><td valign='top' nowrap><b>?</b></td>"
-            f"<td valign='top' nowrap><i>Question</i></td><td><i>{escape(review['question'])}</i></td></tr>"
-        )
-    # A page has room for the questions, not for every rule they decide.
-    for trigger in (t for t in triggers if t["outcome"] == "needs_review" and not reviews):
-        lines.append(
-            f"<tr style='color:#b35806'><td valign='top' nowrap><b>{escape(trigger['citation'])}</b></td>"
-            f"<td valign='top' nowrap><i>Needs review</i></td>"
-            f"<td><i>{escape(trigger['title'])}: {escape(trigger['reason'])}</i></td></tr>"
-        )
-    if not lines:
-        lines.append("<tr><td>No rule is triggered.</td></tr>")
-    return (
-        "<table style='font-family:sans-serif;font-size:6pt;width:100%' cellspacing='0' "
-        "cellpadding='0'>" + "".join(lines) + "</table>"
-    )
+        for review in entry.get("reviews") or []
+    ]
+    return rows
+
+
+def requirements_layer(document: dict, parcel_ids=None) -> QgsVectorLayer:
+    """The requirements table's rows for each parcel of ``document`` (or of ``parcel_ids``)."""
+    layer = QgsVectorLayer("None", "compliance requirements", "memory")
+    fields = [
+        QgsField(name, INTEGER_FIELD if name == "row" else TEXT_FIELD)
+        for name in REQUIREMENT_FIELDS
+    ]
+    layer.dataProvider().addAttributes(fields)
+    layer.updateFields()
+    wanted = None if parcel_ids is None else {str(i) for i in parcel_ids}
+    features = []
+    for entry in document["parcels"]:
+        parcel_id = str(entry["parcel_id"])
+        if wanted is not None and parcel_id not in wanted:
+            continue
+        for number, row in enumerate(requirement_rows(entry), start=1):
+            feature = QgsFeature(layer.fields())
+            feature.setAttributes([parcel_id, number, *row])
+            features.append(feature)
+    layer.dataProvider().addFeatures(features)
+    return layer
 
 
 def coverage_layer(
@@ -162,7 +187,6 @@ def coverage_layer(
                 SEVERITY_LABELS.get(entry.get("highest_severity") or "", "No trigger"),
                 f"{storm} (years)" if storm and storm != "none" else "none named",
                 metrics_html(entry["metrics"]),
-                triggers_html(entry.get("triggers", []), entry.get("reviews", [])),
                 file_names[str(entry["parcel_id"])],
             ]
         )

@@ -5,23 +5,35 @@ from __future__ import annotations
 from pathlib import Path
 
 from qgis.core import (
+    QgsLayoutFrame,
+    QgsLayoutItemAttributeTable,
     QgsLayoutItemLabel,
     QgsLayoutItemLegend,
     QgsLayoutItemMap,
     QgsLayoutItemMapOverview,
     QgsLayoutItemPicture,
     QgsLayoutItemScaleBar,
+    QgsLayoutMultiFrame,
     QgsLayoutPoint,
     QgsLayoutSize,
+    QgsLayoutTable,
     QgsLegendStyle,
     QgsPrintLayout,
     QgsReadWriteContext,
     QgsScaleBarSettings,
+    QgsTextFormat,
     QgsUnitTypes,
 )
 from qgis.PyQt.QtGui import QFont
 
-from .compliance_layout import MAIN_MAP_MM, PAGE_HEIGHT_MM, PAGE_WIDTH_MM, TEMPLATE
+from .compliance_layout import (
+    MAIN_MAP_MM,
+    PAGE_HEIGHT_MM,
+    PAGE_WIDTH_MM,
+    REQUIREMENTS_FRAME,
+    REQUIREMENTS_WIDTH_MM,
+    TEMPLATE,
+)
 
 NORTH_ARROW_SVG = "arrows/NorthArrow_02.svg"
 
@@ -51,6 +63,43 @@ def _label(
     label.attemptResize(QgsLayoutSize(w, h))
     layout.addLayoutItem(label)
     return label
+
+
+TABLE_TEXT_PT = 7.5
+"""The requirements table's text size: the law's words must be legible on a printed page."""
+
+
+def _text_format(size: float, bold: bool = False) -> QgsTextFormat:
+    font = QFont("DejaVu Sans", 1)
+    font.setBold(bold)
+    text = QgsTextFormat()
+    text.setFont(font)
+    text.setSize(size)
+    text.setSizeUnit(QgsUnitTypes.RenderUnit.RenderPoints)
+    return text
+
+
+def _requirements_table(layout) -> None:
+    """The requirements as a table (section, status, requirement), wrapped in its columns and
+    continued on further pages, each with the column headings, when one page cannot hold it.
+    Its layer and columns are set for each run (``compliance_layout.bind``)."""
+    table = QgsLayoutItemAttributeTable.create(layout)
+    table.setResizeMode(QgsLayoutMultiFrame.ResizeMode.ExtendToNextPage)
+    table.setWrapBehavior(QgsLayoutTable.WrapBehavior.WrapText)
+    table.setHeaderMode(QgsLayoutTable.HeaderMode.AllFrames)
+    table.setHeaderTextFormat(_text_format(TABLE_TEXT_PT, bold=True))
+    table.setContentTextFormat(_text_format(TABLE_TEXT_PT))
+    table.setCellMargin(0.8)
+    table.setGridStrokeWidth(0.1)
+    table.setEmptyTableBehavior(QgsLayoutTable.EmptyTableMode.ShowMessage)
+    table.setEmptyTableMessage("No rule is triggered and none needs review.")
+    table.setMaximumNumberOfFeatures(10_000)
+    layout.addMultiFrame(table)
+    frame = QgsLayoutFrame(layout, table)
+    frame.setId(REQUIREMENTS_FRAME)
+    frame.attemptMove(QgsLayoutPoint(10, 158))
+    frame.attemptResize(QgsLayoutSize(REQUIREMENTS_WIDTH_MM, 44))
+    table.addFrame(frame)
 
 
 def create_layout(project) -> QgsPrintLayout:
@@ -113,6 +162,7 @@ def create_layout(project) -> QgsPrintLayout:
     scale.setMinimumBarWidth(25)
     scale.setMaximumBarWidth(60)
     scale.setBackgroundEnabled(True)
+    scale.setTextFormat(_text_format(7.0))
     scale.attemptMove(QgsLayoutPoint(12, 140))
     layout.addLayoutItem(scale)
 
@@ -137,8 +187,10 @@ def create_layout(project) -> QgsPrintLayout:
     legend.setSplitLayer(True)
     legend.setSymbolHeight(3.0)
     legend.setSymbolWidth(5.0)
-    for style, size in (
+    for style, size in (  # every style named: the application's default font may be missing
         (QgsLegendStyle.Style.Title, 8.0),
+        (QgsLegendStyle.Style.Group, 7.0),
+        (QgsLegendStyle.Style.Symbol, 6.5),
         (QgsLegendStyle.Style.SymbolLabel, 6.5),
         (QgsLegendStyle.Style.Subgroup, 7.0),
     ):
@@ -162,7 +214,7 @@ def create_layout(project) -> QgsPrintLayout:
     _label(
         layout,
         "triggers_title",
-        "Requirements triggered, with their sections",
+        "Requirements, with their sections (continued overleaf when long)",
         10,
         153,
         168,
@@ -170,7 +222,7 @@ def create_layout(project) -> QgsPrintLayout:
         7.5,
         bold=True,
     )
-    _label(layout, "triggers", '[% "triggers_html" %]', 10, 158, 168, 44, html=True)
+    _requirements_table(layout)
     _label(
         layout,
         "audit",

@@ -5,8 +5,9 @@ The layout lives in ``layers/compliance_atlas.qpt`` (written by
 its maps get the run's layers, its atlas covers the flagged parcels, and it is
 exported to one multi-page PDF or one file per parcel.
 
-Each atlas feature carries its page's text: the title fields, and the
-metrics and triggers tables as HTML (see :func:`coverage_layer`).
+Each atlas feature carries its page's text: the title fields and the
+metrics as HTML (see ``atlas_pages.coverage_layer``); the requirements are a
+table of their own layer's rows (``atlas_pages.requirements_layer``).
 """
 
 from __future__ import annotations
@@ -15,9 +16,12 @@ import csv
 from pathlib import Path
 
 from qgis.core import (
+    Qgis,
     QgsExpressionContextUtils,
     QgsGeometry,
     QgsLayoutExporter,
+    QgsLayoutItemAttributeTable,
+    QgsLayoutTableColumn,
     QgsPrintLayout,
     QgsReadWriteContext,
     QgsRectangle,
@@ -33,6 +37,15 @@ PAGE_WIDTH_MM, PAGE_HEIGHT_MM = 279.4, 215.9  # US Letter, landscape
 
 
 MAIN_MAP_MM = (168.0, 128.0)
+
+
+REQUIREMENTS_FRAME = "requirements"
+"""The id of the requirements table's first frame."""
+REQUIREMENTS_WIDTH_MM = 168.0  # a table's frames take the width of its columns: this is theirs
+
+# (heading, field, width in mm) of the requirements table; the last column takes the rest.
+REQUIREMENT_COLUMNS = (("Section", "section", 30.0), ("Status", "status", 27.0))
+REQUIREMENT_TEXT = ("Requirement", "requirement")
 
 
 def page_frame(
@@ -74,6 +87,7 @@ def bind(
     map_layers: list,
     legend_layers: list,
     audit: dict,
+    requirements: QgsVectorLayer | None = None,
 ) -> None:
     """Point the template at a run: its layers, its coverage, its audit text.
 
@@ -103,6 +117,8 @@ def bind(
     for layer in legend_layers:
         root.addLayer(layer)
     legend.updateLegend()
+    if requirements is not None:
+        bind_requirements(layout, requirements)
     for name, value in audit.items():
         QgsExpressionContextUtils.setLayoutVariable(layout, f"sitecheck_{name}", value)
     atlas = layout.atlas()
@@ -110,15 +126,58 @@ def bind(
     atlas.setEnabled(True)
 
 
-def export_pdf(layout: QgsPrintLayout, path: str, feedback=None) -> int:
-    """Every atlas page into one PDF; returns the page count."""
+def requirements_table(layout: QgsPrintLayout) -> QgsLayoutItemAttributeTable:
+    """The layout's requirements table (the multiframe behind its first frame)."""
+    return layout.itemById(REQUIREMENTS_FRAME).multiFrame()
+
+
+def bind_requirements(layout: QgsPrintLayout, requirements: QgsVectorLayer) -> None:
+    """Fill the requirements table from ``requirements`` (``atlas_pages.requirements_layer``):
+    the atlas page's parcel's rows, in their order, in fixed columns that wrap."""
+    table = requirements_table(layout)
+    table.setVectorLayer(requirements)  # resets the columns: they are set after it
+    table.setFilterFeatures(True)
+    table.setFeatureFilter("\"parcel_id\" = attribute(@atlas_feature, 'parcel_id')")
+    columns = []
+    used = 0.0
+    for heading, field, width in (*REQUIREMENT_COLUMNS, (*REQUIREMENT_TEXT, 0.0)):
+        column = QgsLayoutTableColumn(heading)
+        column.setAttribute(field)
+        # Cell margins and grid lines take their share of the frame too.
+        column.setWidth(width or REQUIREMENTS_WIDTH_MM - used - 2 * table.cellMargin() * 3 - 1.0)
+        used += width
+        columns.append(column)
+    table.setColumns(columns)
+    sort = QgsLayoutTableColumn("row")
+    sort.setAttribute("row")
+    table.setSortColumns([sort])
+    table.refresh()
+
+
+def pdf_settings() -> QgsLayoutExporter.PdfExportSettings:
+    """Vector pages whose words are text: a reader can search and copy a section number."""
     settings = QgsLayoutExporter.PdfExportSettings()
     settings.dpi = 150
     settings.rasterizeWholeImage = False
-    result, error = QgsLayoutExporter.exportToPdf(layout.atlas(), path, settings)
+    # QGIS draws a table's text as outlines by default: right to look at, but no text.
+    settings.textRenderFormat = Qgis.TextRenderFormat.AlwaysText
+    return settings
+
+
+def export_pdf(layout: QgsPrintLayout, path: str, feedback=None) -> int:
+    """Every atlas page into one PDF; returns its page count (a parcel whose requirements
+    continue takes more than one)."""
+    result, error = QgsLayoutExporter.exportToPdf(layout.atlas(), path, pdf_settings())
     if result != QgsLayoutExporter.ExportResult.Success:
         raise RuntimeError(f"could not write the PDF {path}: {error}")
-    return layout.atlas().count()
+    atlas = layout.atlas()
+    pages = 0
+    atlas.beginRender()
+    for index in range(atlas.count()):
+        atlas.seekTo(index)
+        pages += layout.pageCollection().pageCount()
+    atlas.endRender()
+    return pages
 
 
 IMAGE_DPI = 150
@@ -140,27 +199,30 @@ def export_files(layout: QgsPrintLayout, folder: str, image: bool = False) -> li
     for index in range(atlas.count()):
         atlas.seekTo(index)
         name = atlas.currentFilename() or f"parcel_{index + 1}"
+        parcel_id = str(atlas.layout().reportContext().feature()["parcel_id"])
         if image:
             # Rendered and saved here: exportToImage georeferences a PNG by reopening it in
             # GDAL for update, which the PNG driver refuses ("ERROR 6" once a page).
-            path = str(Path(folder) / f"{name}.png")
-            page = exporter.renderPageToImage(0, QSize(), IMAGE_DPI)
-            saved = not page.isNull() and page.save(path, "PNG")
-            result = (
-                QgsLayoutExporter.ExportResult.Success
-                if saved
-                else QgsLayoutExporter.ExportResult.FileError
-            )
+            # A parcel whose requirements continue has a PNG per page: NAME, NAME-page2, ...
+            result = QgsLayoutExporter.ExportResult.Success
+            for number in range(layout.pageCollection().pageCount()):
+                suffix = f"-page{number + 1}" if number else ""
+                path = str(Path(folder) / f"{name}{suffix}.png")
+                page = exporter.renderPageToImage(number, QSize(), IMAGE_DPI)
+                if page.isNull() or not page.save(path, "PNG"):
+                    result = QgsLayoutExporter.ExportResult.FileError
+                    break
+                written.append(path)
+                index_rows.append((parcel_id, path))
         else:
             path = str(Path(folder) / f"{name}.pdf")
-            settings = QgsLayoutExporter.PdfExportSettings()
-            settings.dpi = 150
-            result = exporter.exportToPdf(path, settings)
+            result = exporter.exportToPdf(path, pdf_settings())
         if result != QgsLayoutExporter.ExportResult.Success:
             atlas.endRender()
             raise RuntimeError(f"could not write {path}: {exporter.errorMessage()}")
-        written.append(path)
-        index_rows.append((str(atlas.layout().reportContext().feature()["parcel_id"]), path))
+        if not image:
+            written.append(path)
+            index_rows.append((parcel_id, path))
     atlas.endRender()
     write_file_index(Path(folder) / FILE_INDEX, index_rows)
     return written

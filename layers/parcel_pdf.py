@@ -12,7 +12,7 @@ from qgis.core import (
 )
 
 from ..bridge.qt_compat import REAL_FIELD, TEXT_FIELD
-from .atlas_pages import coverage_layer, subject_layer
+from .atlas_pages import coverage_layer, requirements_layer, subject_layer
 from .compliance_layout import bind, export_pdf, load_layout
 from .styling import style_path
 
@@ -73,7 +73,8 @@ def write_parcel_pdf(reply: dict, parcel_feature, parcels_crs, map_layers: list,
     document = {"parcels": [reply]}
     coverage = coverage_layer(parcel, document, only_flagged=False)
     subject = subject_layer(parcel)
-    project.addMapLayers([parcel, flags, coverage, subject], False)
+    requirements = requirements_layer(document)
+    project.addMapLayers([parcel, flags, coverage, subject, requirements], False)
     try:
         layout = load_layout(project)
         packs = reply.get("packs", [])
@@ -96,7 +97,10 @@ def write_parcel_pdf(reply: dict, parcel_feature, parcels_crs, map_layers: list,
                 ),
                 "generated": reply.get("generated", ""),
             },
+            requirements,
         )
         export_pdf(layout, path)
     finally:
-        project.removeMapLayers([parcel.id(), flags.id(), coverage.id(), subject.id()])
+        project.removeMapLayers(
+            [layer.id() for layer in (parcel, flags, coverage, subject, requirements)]
+        )

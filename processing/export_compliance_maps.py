@@ -17,7 +17,7 @@ from qgis.core import (
 )
 
 from ..bridge.i18n import tr
-from ..layers.atlas_pages import coverage_layer, subject_layer
+from ..layers.atlas_pages import coverage_layer, requirements_layer, subject_layer
 from ..layers.compliance_layout import bind, export_files, export_pdf, load_layout
 from ..layers.map_styles import ORDER, TITLES, style_input_layer
 from ..layers.styling import style_path
@@ -99,7 +99,7 @@ class ExportComplianceMapsAlgorithm(CheckSiteAlgorithm):
         ):
             parameter.setHelp(text)
             self.addParameter(parameter)
-        self.addOutput(QgsProcessingOutputNumber("PAGES", "Pages (flagged parcels)"))
+        self.addOutput(QgsProcessingOutputNumber("PAGES", "Pages (one or more per flagged parcel)"))
 
     def processAlgorithm(self, parameters, context, feedback):  # noqa: N802 - QGIS API name
         pdf = self.parameterAsFileOutput(parameters, self.PDF, context)
@@ -152,7 +152,8 @@ class ExportComplianceMapsAlgorithm(CheckSiteAlgorithm):
             )
             return 0, []
         subject = subject_layer(parcels)
-        layers = [*roles.values(), flags, coverage, subject]
+        requirements = requirements_layer(document)
+        layers = [*roles.values(), flags, coverage, subject, requirements]
         project.addMapLayers(layers, False)
         drawn = [subject, flags, *[roles[r] for r in reversed(ORDER) if r in roles]]
         listed = (
@@ -166,10 +167,12 @@ class ExportComplianceMapsAlgorithm(CheckSiteAlgorithm):
         )
         legend = [roles[r] for r in listed if r in roles] + [flags]
         layout = load_layout(project)
-        bind(layout, coverage, drawn, legend, self._audit(document))
+        bind(layout, coverage, drawn, legend, self._audit(document), requirements)
         pages = 0
         if pdf:
-            feedback.pushInfo(tr("Writing {0} page(s) to {1}").format(coverage.featureCount(), pdf))
+            feedback.pushInfo(
+                tr("Writing the pages of {0} parcel(s) to {1}").format(coverage.featureCount(), pdf)
+            )
             pages = export_pdf(layout, pdf)
         written = []
         if per_parcel:

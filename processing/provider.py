@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from qgis.core import QgsProcessingProvider
 
-from ..bridge.engine import SETTING_NAME
+from ..bridge.engine import SETTING_NAME, forget_checked_interpreters
+from ..bridge.engine_setup import probe
 from ..bridge.i18n import tr
 from ..bridge.icon import plugin_icon
 from .adjoining_buffer import AdjoiningBufferAlgorithm
@@ -36,13 +37,17 @@ class SiteCheckProvider(QgsProcessingProvider):
         except ImportError:
             return super().load()
         ProcessingConfig.settingIcons[self.name()] = self.icon()
+        # A text setting, not a file one: Processing's file field keeps a typed path only
+        # after Enter and refuses `~`; this one is kept when the dialog closes, and checked.
         ProcessingConfig.addSetting(
             Setting(
                 self.name(),
                 SETTING_NAME,
-                "Engine Python interpreter (empty: $SITECHECK_PYTHON or the plugin folder's .venv)",
+                tr("Engine Python interpreter (empty: the one Plugins > SiteCheck set up)"),
                 "",
-                valuetype=Setting.FILE,
+                valuetype=Setting.STRING,
+                validator=interpreter_setting_problem,
+                placeholder="~/.sitecheck-engine/bin/python",
             )
         )
         ProcessingConfig.readSettings()
@@ -65,3 +70,21 @@ class SiteCheckProvider(QgsProcessingProvider):
             ExportComplianceMapsAlgorithm(),
         ):
             self.addAlgorithm(algorithm)
+
+
+def interpreter_setting_problem(value) -> None:
+    """Refuse a path that is not a Python 3.11 or later, saying why (Processing's validator).
+
+    Quick (it asks the interpreter its version): the Options dialog calls it on
+    every OK. Whether the engine's libraries import is checked at the first run.
+
+    Raises
+    ------
+    ValueError
+        Its message is shown by the Options dialog, which then stays open.
+    """
+    forget_checked_interpreters()
+    if value and str(value).strip():
+        found = probe(str(value))
+        if isinstance(found, str):
+            raise ValueError(found)

@@ -25,6 +25,7 @@ FILES = (
     "CHANGELOG.md",
     "LICENSE",
     "engine-requirements.txt",
+    "constraints.txt",
 )
 FOLDERS = ("processing", "ui", "layers", "bridge", "icons", "sitecheck", "docs")
 SKIPPED_PARTS = {"__pycache__", ".mypy_cache", ".pytest_cache", ".ruff_cache"}

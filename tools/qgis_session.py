@@ -75,7 +75,8 @@ def _start():
         browser.hide()
     plugin.action.setChecked(True)
     dock = plugin.dock
-    window.resizeDocks([dock], [560], Qt.Orientation.Horizontal)
+    # The panel at the width it opens with (its size hint): nothing in it may be cut off there.
+    window.resizeDocks([dock], [dock.sizeHint().width()], Qt.Orientation.Horizontal)
     dock.evaluated.connect(lambda reply: _finish(reply))
     parcels = dock.layers().get("parcels")
     if parcels is None:

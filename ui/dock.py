@@ -5,12 +5,11 @@ from __future__ import annotations
 import shutil
 
 from qgis.core import (
-    Qgis,
     QgsProject,
     QgsVectorLayer,
 )
 from qgis.gui import QgsDockWidget, QgsMapLayerComboBox
-from qgis.PyQt.QtCore import QTimer, pyqtSignal
+from qgis.PyQt.QtCore import QSize, QTimer, pyqtSignal
 from qgis.PyQt.QtWidgets import (
     QApplication,
 )
@@ -23,7 +22,8 @@ from ..bridge.worker_client import WorkerClient
 from .connections import Connections
 from .panel_actions import show_trigger_flags
 from .panel_exports import PanelExports
-from .panel_layout import build_panel
+from .panel_layout import build_panel, fit_configuration, show_notes
+from .panel_messages import PanelMessages
 from .parcel_tool import ParcelPickTool
 from .project_settings import restore_panel, save_panel
 from .requests import (
@@ -38,18 +38,22 @@ from .results_view import TRIGGER_ROLE, clipboard_text, fill_metrics, fill_trigg
 
 PROJECT_SCOPE = "SiteCheck"
 DEBOUNCE_MS = 350
+DEFAULT_WIDTH_PX = 400
 
 
-class SiteCheckDock(PanelExports, QgsDockWidget):
+class SiteCheckDock(PanelMessages, PanelExports, QgsDockWidget):
     """Lists the ordinance triggers of the active parcel and keeps them current while drawing.
 
     Signals
     -------
     evaluated(dict)
         Each reply shown (tests and the benchmark listen to it).
+    setup_requested()
+        The user asked for the engine set-up (the button shown when there is no engine).
     """
 
     evaluated = pyqtSignal(dict)
+    setup_requested = pyqtSignal()
 
     def __init__(self, canvas, iface=None, parent=None) -> None:
         super().__init__("SiteCheck", parent)
@@ -65,6 +69,9 @@ class SiteCheckDock(PanelExports, QgsDockWidget):
         self.open_error = ""
         self.recovered = ""  # what the panel said when it restarted a dead worker
         self.warned: set[str] = set()  # warnings already pushed to the message bar
+        self.bar_items: list = []
+        self.engine_missing = False
+        self.shut_down = False
         self.watched: list[QgsVectorLayer] = []
         self.layer_boxes: dict[str, QgsMapLayerComboBox] = {}
         self.timer = QTimer(self)
@@ -79,6 +86,12 @@ class SiteCheckDock(PanelExports, QgsDockWidget):
         build_panel(self)
         self.restore_from_project()
         self.project_signals.connect(QgsProject.instance().readProject, self._project_read)
+        try:  # an engine chosen under Settings > Options > Processing is tried at once
+            from processing.core.ProcessingConfig import settingsWatcher
+
+            self.project_signals.connect(settingsWatcher.settingsChanged, self._settings_changed)
+        except ImportError:  # the Processing plugin is not loaded
+            pass
 
     # --- configuration, remembered in the project -------------------------------------
 
@@ -219,13 +232,15 @@ class SiteCheckDock(PanelExports, QgsDockWidget):
         for label in (self.margin_label, self.warnings_label):
             label.setText("")
             label.setVisible(False)
+        show_notes(self)
         self.parcel_label.setText(tr("Parcel {0}: checking…").format(parcel_id))
 
     # --- talking to the worker --------------------------------------------------------
 
     def schedule(self, *_) -> None:
         """Re-check after a short pause, so a burst of edits costs one evaluation."""
-        self.timer.start()
+        if not self.shut_down:  # its widgets may still signal while QGIS removes the project
+            self.timer.start()
 
     def _ensure_worker(self) -> WorkerClient:
         if self.worker is None:
@@ -241,13 +256,6 @@ class SiteCheckDock(PanelExports, QgsDockWidget):
         self.status.setText(message)
         if self.parcel_id is not None and not self.needs_open:
             self.schedule()
-
-    def _worker_restarted(self, why: str) -> None:
-        self.recovered = tr("{0}; it was started again and its layers reopened").format(why)
-        if self.iface is not None:
-            self.iface.messageBar().pushMessage(
-                tr("SiteCheck"), self.recovered, Qgis.MessageLevel.Info, 10
-            )
 
     def evaluate_now(self) -> None:
         layers = self.layers()
@@ -278,7 +286,7 @@ class SiteCheckDock(PanelExports, QgsDockWidget):
                 self.needs_open = False
             self.latest_request = worker.send(evaluate_request(layers, parcels, feature))
         except EngineUnavailableError as error:
-            self.show_error(tr("SiteCheck needs its engine"), str(error))
+            self.offer_engine_setup(str(error))
             return
         except Exception as error:
             self.show_error(tr("SiteCheck could not check the parcel"), str(error))
@@ -303,6 +311,7 @@ class SiteCheckDock(PanelExports, QgsDockWidget):
             self.show_error(tr("SiteCheck could not check the parcel"), reply.get("error", ""))
             return
         self.open_error = ""
+        self.take_back_messages()  # whatever failed before works now
         self.reply = reply
         fill_metrics(self.metrics, reply)
         fill_triggers(self.triggers, reply)
@@ -328,6 +337,7 @@ class SiteCheckDock(PanelExports, QgsDockWidget):
         self.margin_label.setToolTip("\n\n".join(m["text"] for m in margins))
         self.margin_label.setVisible(bool(margins))
         self._show_warnings(reply.get("warnings") or [])
+        show_notes(self)
         confirm = reply.get("runoff_confirm") or []
         self.status.setText(
             f"{reply.get('jurisdiction') or ''} · measured in {reply['crs'].get('authid')} "
@@ -336,17 +346,6 @@ class SiteCheckDock(PanelExports, QgsDockWidget):
         )
         self.status.setToolTip("\n\n".join(confirm))
         self.evaluated.emit(reply)
-
-    def _show_warnings(self, warnings: list[str]) -> None:
-        """The engine's warnings in the panel, and each new one once in the message bar."""
-        self.warnings_label.setText("\n".join(tr("Warning: {0}").format(w) for w in warnings))
-        self.warnings_label.setVisible(bool(warnings))
-        for warning in warnings:
-            if warning not in self.warned and self.iface is not None:
-                self.iface.messageBar().pushMessage(
-                    tr("SiteCheck"), warning, Qgis.MessageLevel.Warning, 15
-                )
-            self.warned.add(warning)
 
     # --- actions ----------------------------------------------------------------------
 
@@ -364,18 +363,14 @@ class SiteCheckDock(PanelExports, QgsDockWidget):
                 clipboard_text(self.reply, self.ordinance.currentText())
             )
 
-    def show_error(self, title: str, details: str) -> None:
-        """Errors go to the message bar with their details, never as a traceback."""
-        self.busy.setVisible(False)
-        self.status.setText(f"{title}: {details.splitlines()[0] if details else ''}")
-        if self.iface is not None:
-            self.iface.messageBar().pushMessage(
-                title,
-                details.splitlines()[0] if details else "",
-                details,
-                Qgis.MessageLevel.Warning,
-                0,
-            )
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt API name
+        """Opens at most DEFAULT_WIDTH_PX wide: the map keeps the room; the panel's text wraps."""
+        hint = super().sizeHint()
+        return QSize(min(hint.width(), DEFAULT_WIDTH_PX), hint.height())
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt API name
+        super().showEvent(event)
+        QTimer.singleShot(0, lambda: fit_configuration(self))
 
     def closeEvent(self, event) -> None:  # noqa: N802 - Qt API name
         if self.pick.isChecked():
@@ -384,6 +379,7 @@ class SiteCheckDock(PanelExports, QgsDockWidget):
 
     def shutdown(self) -> None:
         """Stop the worker, disconnect from the layers and the project, remove temporary files."""
+        self.shut_down = True
         self.timer.stop()
         self.project_signals.disconnect_all()
         self.layer_signals.disconnect_all()

@@ -8,11 +8,13 @@ from qgis.PyQt.QtCore import Qt
 from qgis.PyQt.QtWidgets import (
     QComboBox,
     QFormLayout,
+    QFrame,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QProgressBar,
     QPushButton,
+    QScrollArea,
     QSplitter,
     QTableWidget,
     QToolButton,
@@ -25,6 +27,7 @@ from ..bridge.i18n import tr
 from ..bridge.vocabulary import BY_JURISDICTION, ORDINANCES, ROLES
 from .runoff_box import RunoffBox
 from .settings_box import SettingsBox
+from .wrapping import WrappingDelegate
 
 GEOMETRY_FILTERS = {
     "polygon": QgsMapLayerProxyModel.Filter.PolygonLayer,
@@ -35,9 +38,17 @@ GEOMETRY_FILTERS = {
 
 
 def build_panel(dock) -> None:
-    """Lay out the panel's widgets on ``dock`` and wire them to its slots."""
+    """Lay out the panel's widgets on ``dock`` and wire them to its slots.
+
+    The settings (ordinance, layers, runoff, measuring) and the results share
+    a splitter: an expanded box scrolls in its own pane instead of squeezing
+    the results to a row, and the user can move the line between them.
+    """
     body = QWidget()
     layout = QVBoxLayout(body)
+    configuration = QWidget()
+    configuration_layout = QVBoxLayout(configuration)
+    configuration_layout.setContentsMargins(0, 0, 0, 0)
     form = QFormLayout()
     dock.ordinance = QComboBox()
     for key, label in ORDINANCES:
@@ -52,7 +63,7 @@ def build_panel(dock) -> None:
     dock.jurisdictions.layerChanged.connect(dock.jurisdiction_field.setLayer)
     form.addRow(tr("Jurisdictions"), dock.jurisdictions)
     form.addRow(tr("Jurisdiction field"), dock.jurisdiction_field)
-    layout.addLayout(form)
+    configuration_layout.addLayout(form)
 
     dock.layers_box = QgsCollapsibleGroupBox(tr("Layers"))
     dock.layers_box.setSaveCollapsedState(False)
@@ -74,14 +85,23 @@ def build_panel(dock) -> None:
         box.activated.connect(dock._chosen_by_user)
         layers_form.addRow(role.label, box)
         dock.layer_boxes[role.key] = box
-    layout.addWidget(dock.layers_box)
+    configuration_layout.addWidget(dock.layers_box)
     dock.runoff_box = RunoffBox()
     dock.runoff_box.changed.connect(dock._options_changed)
-    layout.addWidget(dock.runoff_box)
+    configuration_layout.addWidget(dock.runoff_box)
     dock.settings_box = SettingsBox()
     dock.settings_box.changed.connect(dock._options_changed)
-    layout.addWidget(dock.settings_box)
+    configuration_layout.addWidget(dock.settings_box)
+    configuration_layout.addStretch(1)
+    dock.configuration = QScrollArea()
+    dock.configuration.setWidget(configuration)
+    dock.configuration.setWidgetResizable(True)
+    dock.configuration.setFrameShape(QFrame.Shape.NoFrame)
+    fit_narrow(configuration)
 
+    answer = QWidget()
+    layout_of_answer = QVBoxLayout(answer)
+    layout_of_answer.setContentsMargins(0, 0, 0, 0)
     row = QHBoxLayout()
     dock.parcel_label = QLabel(tr("Select a parcel, or pick one on the map."))
     dock.parcel_label.setWordWrap(True)
@@ -97,35 +117,62 @@ def build_panel(dock) -> None:
     row.addWidget(dock.parcel_label, 1)
     row.addWidget(dock.busy)
     row.addWidget(dock.pick)
-    layout.addLayout(row)
+    layout_of_answer.addLayout(row)
     # The nearest threshold that would change the outcome, updated as the work is drawn.
     dock.margin_label = QLabel("")
     dock.margin_label.setWordWrap(True)
     dock.margin_label.setVisible(False)
-    layout.addWidget(dock.margin_label)
+    notes = QWidget()
+    notes_layout = QVBoxLayout(notes)
+    notes_layout.setContentsMargins(0, 0, 0, 0)
+    notes_layout.addWidget(dock.margin_label)
     # The engine's warnings about this parcel's data: they can change what the numbers mean.
     dock.warnings_label = QLabel("")
     dock.warnings_label.setWordWrap(True)
     dock.warnings_label.setStyleSheet("color: #8a4b00;")
     dock.warnings_label.setVisible(False)
-    layout.addWidget(dock.warnings_label)
+    notes_layout.addWidget(dock.warnings_label)
+    notes_layout.addStretch(1)
+    # The nearest thresholds and the warnings scroll in a pane of the results' splitter:
+    # however long, they leave the measurements and the requirements their room.
+    dock.notes = QScrollArea()
+    dock.notes.setWidget(notes)
+    dock.notes.setWidgetResizable(True)
+    dock.notes.setFrameShape(QFrame.Shape.NoFrame)
+    dock.notes.setVisible(False)
 
     dock.metrics = QTableWidget(0, 2)
     dock.metrics.setHorizontalHeaderLabels([tr("Measurement"), tr("Value")])
     dock.metrics.verticalHeader().setVisible(False)
-    dock.metrics.horizontalHeader().setStretchLastSection(True)
-    dock.metrics.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+    # Names and values share the width and wrap onto more lines in a narrow panel: never cut.
+    dock.metrics.setWordWrap(True)
+    dock.metrics.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+    dock.metrics.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
     dock.metrics.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
     dock.results = QSplitter(Qt.Orientation.Vertical)
+    dock.results.addWidget(dock.notes)
     dock.results.addWidget(dock.metrics)
 
     dock.triggers = QTreeWidget()
     dock.triggers.setHeaderLabels([tr("Section"), tr("Requirement")])
+    # Requirements wrap at any panel width; rows grow to hold them.
+    dock.triggers.header().setStretchLastSection(True)
+    dock.triggers.setItemDelegate(WrappingDelegate(dock.triggers))
     dock.triggers.itemClicked.connect(dock._trigger_clicked)
     dock.results.addWidget(dock.triggers)
-    dock.results.setStretchFactor(0, 2)
-    dock.results.setStretchFactor(1, 3)
-    layout.addWidget(dock.results, 1)
+    dock.results.setStretchFactor(0, 1)
+    dock.results.setStretchFactor(1, 2)
+    dock.results.setStretchFactor(2, 3)
+    layout_of_answer.addWidget(dock.results, 1)
+    dock.panes = QSplitter(Qt.Orientation.Vertical)
+    dock.panes.addWidget(dock.configuration)
+    dock.panes.addWidget(answer)
+    dock.panes.setCollapsible(1, False)
+    dock.panes.setStretchFactor(0, 0)
+    dock.panes.setStretchFactor(1, 1)
+    layout.addWidget(dock.panes, 1)
+    for box in (dock.layers_box, dock.runoff_box, dock.settings_box):
+        box.collapsedStateChanged.connect(lambda *_: fit_configuration(dock))
 
     dock.status = QLabel("")
     dock.status.setWordWrap(True)
@@ -145,3 +192,35 @@ def build_panel(dock) -> None:
     for combo in (dock.ordinance, dock.jurisdictions, dock.jurisdiction_field):
         combo.activated.connect(dock._chosen_by_user)
     dock.setWidget(body)
+
+
+LARGEST_SETTINGS_SHARE = 0.5
+"""The settings pane takes at most this share of the panel by itself; the user may drag more."""
+
+
+def fit_configuration(dock) -> None:
+    """Give the settings pane the height its boxes need now (at most half), the rest to results."""
+    total = sum(dock.panes.sizes())
+    if total <= 0:
+        return
+    wanted = dock.configuration.widget().sizeHint().height() + 4
+    settings = min(wanted, int(total * LARGEST_SETTINGS_SHARE))
+    dock.panes.setSizes([settings, total - settings])
+
+
+def fit_narrow(widget: QWidget) -> None:
+    """Let the settings shrink to a narrow panel: labels above their fields when the row
+    is too long and wrapped when longer than the panel, combo boxes sized by a few
+    characters instead of their longest item."""
+    for form in widget.findChildren(QFormLayout):
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+    for label in widget.findChildren(QLabel):
+        label.setWordWrap(True)
+    for combo in widget.findChildren(QComboBox):
+        combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        combo.setMinimumContentsLength(10)
+
+
+def show_notes(dock) -> None:
+    """The notes pane only while it has a threshold or a warning to show."""
+    dock.notes.setVisible(not (dock.margin_label.isHidden() and dock.warnings_label.isHidden()))

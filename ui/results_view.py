@@ -70,6 +70,7 @@ def _add_questions(tree: QTreeWidget, reviews: list[dict]) -> None:
     font.setBold(True)
     branch.setFont(0, font)
     tree.addTopLevelItem(branch)
+    branch.setFirstColumnSpanned(True)
     for review in reviews:
         item = QTreeWidgetItem([", ".join(review["citations"]), review["question"]])
         item.setToolTip(1, escape(review["question"]))
@@ -93,6 +94,7 @@ def _add_not_evaluated(tree: QTreeWidget, reply: dict) -> None:
         return
     branch = QTreeWidgetItem([tr("{0} ({1})").format(tr(NOT_EVALUATED_GROUP), len(items)), ""])
     tree.addTopLevelItem(branch)
+    branch.setFirstColumnSpanned(True)
     for item in items:
         row = QTreeWidgetItem([item["citation"], item["requirement"]])
         row.setToolTip(1, escape(item["reason"]))
@@ -119,6 +121,7 @@ def fill_triggers(tree: QTreeWidget, reply: dict) -> None:
         font.setBold(True)
         branch.setFont(0, font)
         tree.addTopLevelItem(branch)
+        branch.setFirstColumnSpanned(True)
         for trigger in members:
             item = QTreeWidgetItem([trigger["citation"], trigger["title"]])
             item.setData(0, TRIGGER_ROLE, trigger)
@@ -141,7 +144,25 @@ def fill_triggers(tree: QTreeWidget, reply: dict) -> None:
         tree.addTopLevelItem(QTreeWidgetItem(["", tr("No rule is triggered.")]))
     if reply.get("triggers"):
         _add_not_evaluated(tree, reply)
-    tree.resizeColumnToContents(0)
+    fit_section_column(tree)
+
+
+def fit_section_column(tree: QTreeWidget) -> None:
+    """The section column as wide as its longest section number, the rest for the words.
+
+    The group headings span both columns, so they do not widen it; the
+    requirement column wraps (``panel_layout``), so nothing in it is cut off.
+    """
+    metrics = tree.fontMetrics()
+    widest = metrics.horizontalAdvance(tree.headerItem().text(0)) + 12
+    pending = [(tree.topLevelItem(i), 1) for i in range(tree.topLevelItemCount())]
+    while pending:
+        item, depth = pending.pop()
+        pending += [(item.child(i), depth + 1) for i in range(item.childCount())]
+        if not item.isFirstColumnSpanned():
+            text = metrics.horizontalAdvance(item.text(0))
+            widest = max(widest, text + tree.indentation() * depth + 12)
+    tree.setColumnWidth(0, widest)
 
 
 def _tooltip(trigger: dict) -> str:

@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
+import unicodedata
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -31,7 +34,8 @@ sys.path[:] = [p for p in sys.path if p not in ("", ".", str(REPO))]
 sys.path.insert(0, str(_plugin_root))
 sys.path.insert(1, "/usr/share/qgis/python/plugins")
 
-from qgis.core import QgsApplication  # noqa: E402
+from qgis.core import QgsApplication, QgsProject  # noqa: E402
+from qgis.PyQt.QtCore import QEventLoop, QTimer  # noqa: E402
 
 _app = QgsApplication([], False)
 _app.initQgis()
@@ -157,3 +161,59 @@ def postgis():
     server = module.start()
     yield server
     server.stop()
+
+
+@pytest.fixture
+def project(village, tmp_path, plugin):
+    """The styled sample-village project, from a copy of the village."""
+    for name in ("village.gpkg", "dem.tif"):
+        shutil.copy(village / name, tmp_path / name)
+    subprocess.run(
+        [sys.executable, str(REPO / "tools" / "make_project.py"), str(tmp_path)],
+        check=True,
+        capture_output=True,
+    )
+    instance = QgsProject.instance()
+    assert instance.read(str(tmp_path / "village.qgz"))
+    yield instance
+    instance.clear()
+
+
+def wait_for_reply(dock, timeout_ms: int = 60_000) -> dict:
+    """Run the event loop until the panel shows a reply."""
+    replies: list[dict] = []
+    loop = QEventLoop()
+    dock.evaluated.connect(lambda reply: (replies.append(reply), loop.quit()))
+    QTimer.singleShot(timeout_ms, loop.quit)
+    loop.exec()
+    dock.evaluated.disconnect()
+    assert replies, f"no reply within {timeout_ms} ms; status: {dock.status.text()}"
+    return replies[-1]
+
+
+def pdf_words(pdf: Path) -> list[dict]:
+    """Every word of the PDF with its page and box (points, from the page's top left)."""
+    html = subprocess.run(
+        ["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    words: list[dict] = []
+
+    class Reader(HTMLParser):
+        page = 0
+        current: dict | None = None
+
+        def handle_starttag(self, tag, attrs):
+            values = dict(attrs)
+            if tag == "page":
+                self.page += 1
+            elif tag == "word":
+                self.current = {"page": self.page, **{k: float(values[k]) for k in values}}
+
+        def handle_data(self, data):
+            if self.current is not None:
+                self.current["text"] = unicodedata.normalize("NFKC", data)  # "ﬀ" ligatures
+                words.append(self.current)
+                self.current = None
+
+    Reader().feed(html)
+    return words

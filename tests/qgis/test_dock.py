@@ -2,34 +2,19 @@
 
 from __future__ import annotations
 
+import importlib
+import math
 import os
-import shutil
 import subprocess
 import sys
 
 import pytest
 from qgis.core import QgsFeature, QgsFeatureRequest, QgsGeometry, QgsProject, QgsRectangle
 from qgis.gui import QgsMapCanvas
-from qgis.PyQt.QtCore import QCoreApplication, QEventLoop, QTimer
+from qgis.PyQt.QtCore import QCoreApplication
 from qgis.PyQt.QtWidgets import QApplication
 
-from .conftest import REPO
-
-
-@pytest.fixture
-def project(village, tmp_path, plugin):
-    """The styled sample-village project, from a copy of the village."""
-    for name in ("village.gpkg", "dem.tif"):
-        shutil.copy(village / name, tmp_path / name)
-    subprocess.run(
-        [sys.executable, str(REPO / "tools" / "make_project.py"), str(tmp_path)],
-        check=True,
-        capture_output=True,
-    )
-    instance = QgsProject.instance()
-    assert instance.read(str(tmp_path / "village.qgz"))
-    yield instance
-    instance.clear()
+from .conftest import pdf_words, wait_for_reply
 
 
 @pytest.fixture
@@ -43,18 +28,6 @@ def dock(project):
     panel = dock_module.SiteCheckDock(canvas)
     yield panel
     panel.shutdown()
-
-
-def wait_for_reply(dock, timeout_ms: int = 60_000) -> dict:
-    """Run the event loop until the panel shows a reply."""
-    replies: list[dict] = []
-    loop = QEventLoop()
-    dock.evaluated.connect(lambda reply: (replies.append(reply), loop.quit()))
-    QTimer.singleShot(timeout_ms, loop.quit)
-    loop.exec()
-    dock.evaluated.disconnect()
-    assert replies, f"no reply within {timeout_ms} ms; status: {dock.status.text()}"
-    return replies[-1]
 
 
 def outcomes(reply: dict) -> dict[str, str]:
@@ -336,13 +309,15 @@ def test_after_shutdown_no_layer_or_project_signal_reaches_the_panel(dock, proje
 
 
 def test_the_panel_writes_the_parcels_compliance_map(dock, project, tmp_path):
+    """Every requirement of the parcel is on its map, those needing review and the questions
+    too: a list longer than the first page continues on the next."""
     layers = dock.layers()
     parcels = layers["parcels"]
     p2 = next(
         f for f in parcels.getFeatures() if f["parcel_id"] == "1.1-11-4"
     )  # the floodplain terrace
     parcels.selectByIds([p2.id()])
-    wait_for_reply(dock)
+    reply = wait_for_reply(dock)
     pdf = tmp_path / "p2.pdf"
     dock.write_pdf(str(pdf))
     text = subprocess.run(
@@ -350,8 +325,28 @@ def test_the_panel_writes_the_parcels_compliance_map(dock, project, tmp_path):
     ).stdout
     assert "parcel 1.1-11-4" in text
     assert "§ 254-9" in text and "Floodway" in text
-    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
-    assert next(line for line in info.splitlines() if line.startswith("Pages:")).split()[-1] == "1"
+    busy = sorted({f["parcel_id"] for f in layers["disturbance"].getFeatures()} - {None})
+    for parcel_id in busy:  # a parcel whose page also lists rules needing review
+        if any(t["outcome"] == "needs_review" for t in reply["triggers"]):
+            break
+        parcels.selectByIds([f.id() for f in parcels.getFeatures() if f["parcel_id"] == parcel_id])
+        reply = wait_for_reply(dock)
+    assert any(t["outcome"] == "needs_review" for t in reply["triggers"])
+    dock.write_pdf(str(pdf))
+    words = pdf_words(pdf)
+    # The requirement column read top to bottom, page by page (its left edge is its heading's).
+    left = min(w["xmin"] for w in words if w["text"] == "Requirement") - 1
+    right = 182 * 72 / 25.4  # where the page's measurements column starts (mm to points)
+    column = sorted(
+        (w for w in words if left <= w["xmin"] < right),
+        key=lambda w: (w["page"], w["ymin"], w["xmin"]),
+    )
+    words = " ".join(w["text"] for w in column)
+    listed = [t for t in reply["triggers"] if t["outcome"] in ("triggered", "needs_review")]
+    for trigger in listed:
+        assert " ".join(f"{trigger['title']}:".split()) in words, trigger["title"]
+    for review in reply.get("reviews", []):
+        assert " ".join(review["question"].split()) in words, review["question"]
 
 
 def test_the_panels_settings_reach_the_engine_and_stay_in_the_project(dock, project):
@@ -406,3 +401,114 @@ def test_opening_a_project_leaves_nothing_of_the_last_one(dock, project):
     assert project.read(path)
     assert dock.status.text() == "" and dock.metrics.rowCount() == 0
     assert dock.parcel_id is None and dock.reply is None
+
+
+@pytest.mark.parametrize("width", [None, 340])
+def test_no_value_is_cut_off_at_the_panels_default_width(dock, project, width):
+    """Docked at the width QGIS gives it (or a narrow 340 px), every measurement and
+    requirement shows whole."""
+    from qgis.PyQt.QtCore import QRect, Qt
+    from qgis.PyQt.QtWidgets import QMainWindow
+
+    dock_module = importlib.import_module("sitecheck_qgis.ui.dock")
+
+    window = QMainWindow()
+    window.setCentralWidget(QgsMapCanvas())
+    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+    window.resize(1280, 900)
+    window.show()
+    assert dock.sizeHint().width() <= dock_module.DEFAULT_WIDTH_PX
+    width = width or dock.sizeHint().width()  # a new dock opens at its size hint
+    window.resizeDocks([dock], [width], Qt.Orientation.Horizontal)
+    parcels = dock.layers()["parcels"]
+    busiest = max(parcels.getFeatures(), key=lambda f: f.geometry().area())
+    parcels.selectByIds([busiest.id()])
+    reply = wait_for_reply(dock)
+    assert reply["triggers"]
+    for _ in range(5):
+        QApplication.processEvents()
+    assert abs(dock.width() - width) <= 10
+
+    def fits(text: str, rect: QRect, metrics) -> bool:
+        """On one line, or wrapped at spaces onto as many lines as the cell is tall."""
+        room = rect.width() - 6  # the cell less its padding (Qt's focus-frame margins)
+        width = metrics.horizontalAdvance(text)
+        if width <= room:
+            return True
+        longest = max(metrics.horizontalAdvance(word) for word in text.split())
+        return longest <= room and rect.height() >= math.ceil(width / room) * metrics.lineSpacing()
+
+    settings = dock.configuration
+    for box in (dock.layers_box, dock.runoff_box, dock.settings_box):
+        box.setCollapsed(False)  # every setting shown: none wider than the panel
+    QApplication.processEvents()
+    assert settings.widget().minimumSizeHint().width() <= settings.viewport().width()
+    table = dock.metrics
+    for row in range(table.rowCount()):
+        for column in (0, 1):
+            rect = table.visualRect(table.model().index(row, column))
+            text = table.item(row, column).text()
+            assert fits(text, rect, table.fontMetrics()), (text, rect.width(), rect.height())
+    value = table.visualRect(table.model().index(0, 1))
+    assert value.right() <= table.viewport().width()  # the value column is inside the panel
+    tree = dock.triggers
+    checked = 0
+    for item in _all_items(tree):
+        if item.isHidden() or (item.parent() is not None and not item.parent().isExpanded()):
+            continue
+        for column in (0, 1) if not item.isFirstColumnSpanned() else (0,):
+            text = item.text(column)
+            if not text:
+                continue
+            rect = tree.visualItemRect(item)
+            if not item.isFirstColumnSpanned():
+                left = tree.header().sectionViewportPosition(column)
+                width = tree.header().sectionSize(column)
+                if column == 0:
+                    indent = tree.indentation() * _depth(item)
+                    left, width = left + indent, width - indent
+                rect = QRect(left, rect.top(), width, rect.height())
+            assert fits(text, rect, tree.fontMetrics()), (text, rect.width(), rect.height())
+            checked += 1
+    assert checked > len(reply["triggers"])
+    window.removeDockWidget(dock)
+    dock.setParent(None)  # the fixture, not the window, ends the panel
+
+
+def _all_items(tree):
+    pending = [tree.topLevelItem(i) for i in range(tree.topLevelItemCount())]
+    while pending:
+        item = pending.pop()
+        yield item
+        pending += [item.child(i) for i in range(item.childCount())]
+
+
+def _depth(item) -> int:
+    depth = 1
+    while item.parent() is not None:
+        item, depth = item.parent(), depth + 1
+    return depth
+
+
+def test_an_unfolded_layers_box_leaves_the_results_their_room(dock, project):
+    """Unfolding every settings box scrolls them in their pane; the results keep half or more."""
+    from qgis.PyQt.QtCore import Qt
+    from qgis.PyQt.QtWidgets import QMainWindow
+
+    window = QMainWindow()
+    window.setCentralWidget(QgsMapCanvas())
+    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+    window.resize(1280, 800)
+    window.show()
+    for _ in range(5):
+        QApplication.processEvents()
+    before = dock.results.height()
+    for box in (dock.layers_box, dock.runoff_box, dock.settings_box):
+        box.setCollapsed(False)
+    for _ in range(5):
+        QApplication.processEvents()
+    assert dock.results.height() >= 0.4 * dock.panes.height()
+    assert dock.results.height() >= 0.5 * before
+    assert dock.configuration.verticalScrollBar().maximum() > 0  # the settings scroll instead
+    window.removeDockWidget(dock)
+    dock.setParent(None)
