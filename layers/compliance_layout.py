@@ -21,6 +21,8 @@ from qgis.core import (
     QgsGeometry,
     QgsLayoutExporter,
     QgsLayoutItemAttributeTable,
+    QgsLayoutPoint,
+    QgsLayoutSize,
     QgsLayoutTableColumn,
     QgsPrintLayout,
     QgsReadWriteContext,
@@ -152,6 +154,42 @@ def bind_requirements(layout: QgsPrintLayout, requirements: QgsVectorLayer) -> N
     sort.setAttribute("row")
     table.setSortColumns([sort])
     table.refresh()
+    # The atlas refreshes the table for each parcel, then says so: its continued frames
+    # get their margins before the pages are drawn.
+    layout.atlas().featureChanged.connect(lambda *_: keep_continuations_off_the_edges(table))
+
+
+CONTINUED_MARGIN_MM = 12.0
+"""Space above and below a continued requirements frame: the page edges printers cannot reach."""
+
+
+def keep_continuations_off_the_edges(table: QgsLayoutItemAttributeTable) -> None:
+    """Move each continued frame of ``table`` off the page edges.
+
+    QGIS puts the frames a table continues on at the very top of the next
+    pages, as tall as the page. Each is moved down and shortened by the
+    margin, and the table laid out again, which may continue it once more.
+    """
+    first = table.frame(0) if table.frameCount() else None
+    if first is None:
+        return
+    page_height = first.layout().pageCollection().page(0).pageSize().height()
+    for _ in range(100):  # each round can add one more page; a table has fewer pages
+        moved = False
+        for frame in table.frames()[1:]:
+            if frame.pagePos().y() < CONTINUED_MARGIN_MM - 0.1:
+                frame.attemptMove(
+                    QgsLayoutPoint(first.pagePos().x(), CONTINUED_MARGIN_MM), page=frame.page()
+                )
+                frame.attemptResize(
+                    QgsLayoutSize(
+                        first.sizeWithUnits().width(), page_height - 2 * CONTINUED_MARGIN_MM
+                    )
+                )
+                moved = True
+        if not moved:
+            return
+        table.recalculateFrameSizes()
 
 
 def pdf_settings() -> QgsLayoutExporter.PdfExportSettings:

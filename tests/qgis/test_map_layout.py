@@ -126,9 +126,13 @@ def test_rows_that_do_not_fit_continue_on_further_pages_under_the_headings(long_
     words = pdf_words(long_pdf)
     pages = max(w["page"] for w in words)
     assert pages >= 2
+    margin = 10 * 72 / 25.4  # 10 mm in points: off the edge a printer cannot reach
     for page in range(1, pages + 1):
-        on_page = {w["text"] for w in words if w["page"] == page}
-        assert {"Section", "Status", "Requirement"} <= on_page, page
+        on_page = [w for w in words if w["page"] == page]
+        assert {"Section", "Status", "Requirement"} <= {w["text"] for w in on_page}, page
+        if page > 1:  # a continued page: the table alone, off the top and bottom edges
+            assert min(w["ymin"] for w in on_page) >= margin, page
+            assert max(w["ymax"] for w in on_page) <= 612 - margin, page
     last_page = [w["text"] for w in words if w["page"] == pages]
     assert "review" in last_page  # "Needs review" row
     assert "Question" in last_page and "DEM" in last_page  # the question, after the rules
