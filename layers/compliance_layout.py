@@ -21,6 +21,7 @@ from qgis.core import (
     QgsGeometry,
     QgsLayoutExporter,
     QgsLayoutItemAttributeTable,
+    QgsLayoutItemLabel,
     QgsLayoutPoint,
     QgsLayoutSize,
     QgsLayoutTableColumn,
@@ -30,6 +31,7 @@ from qgis.core import (
     QgsVectorLayer,
 )
 from qgis.PyQt.QtCore import QSize
+from qgis.PyQt.QtGui import QFont
 from qgis.PyQt.QtXml import QDomDocument
 
 TEMPLATE = Path(__file__).resolve().parent / "compliance_atlas.qpt"
@@ -156,7 +158,36 @@ def bind_requirements(layout: QgsPrintLayout, requirements: QgsVectorLayer) -> N
     table.refresh()
     # The atlas refreshes the table for each parcel, then says so: its continued frames
     # get their margins before the pages are drawn.
-    layout.atlas().featureChanged.connect(lambda *_: keep_continuations_off_the_edges(table))
+    labels: list[QgsLayoutItemLabel] = []
+    layout.atlas().featureChanged.connect(lambda *_: lay_out_continued_pages(table, labels))
+
+
+def lay_out_continued_pages(table: QgsLayoutItemAttributeTable, labels: list) -> None:
+    """The pages a parcel's requirements continue on: off the edges, each naming its parcel.
+
+    ``labels`` holds the previous parcel's page labels; they are removed first,
+    so the pages that parcel needed and this one does not are empty again and go.
+    """
+    layout = table.layout()
+    for label in labels:
+        layout.removeLayoutItem(label)
+    labels.clear()
+    table.recalculateFrameSizes()
+    keep_continuations_off_the_edges(table)
+    feature = layout.reportContext().feature()
+    parcel_id = feature["parcel_id"] if feature.isValid() else ""
+    first = table.frame(0)
+    for frame in table.frames()[1:]:
+        label = QgsLayoutItemLabel(layout)
+        label.setText(f"Parcel {parcel_id}: requirements, continued")
+        font = QFont("DejaVu Sans", 1)
+        font.setPointSizeF(9.0)
+        font.setBold(True)
+        label.setFont(font)
+        layout.addLayoutItem(label)
+        label.attemptMove(QgsLayoutPoint(first.pagePos().x(), 5.0), page=frame.page())
+        label.attemptResize(QgsLayoutSize(first.sizeWithUnits().width(), 6.0))
+        labels.append(label)
 
 
 CONTINUED_MARGIN_MM = 12.0

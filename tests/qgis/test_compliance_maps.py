@@ -51,6 +51,8 @@ def test_atlas_pdf_has_a_page_per_flagged_parcel_with_its_citations(
     texts = [_pdf_text(pdf, number) for number in range(1, pages + 1)]
     starts = [n for n, text in enumerate(texts) if "SiteCheck compliance map: parcel" in text]
     assert len(starts) == len(flagged)
+    for number, text in enumerate(texts):  # every other page continues the parcel before it
+        assert number in starts or "requirements, continued" in text, number
     by_id = {str(p["parcel_id"]): p for p in document["parcels"]}
     with_retention = 0
     for parcel_id, start, end in zip(flagged, starts, [*starts[1:], pages], strict=True):

@@ -130,8 +130,13 @@ def test_rows_that_do_not_fit_continue_on_further_pages_under_the_headings(long_
     for page in range(1, pages + 1):
         on_page = [w for w in words if w["page"] == page]
         assert {"Section", "Status", "Requirement"} <= {w["text"] for w in on_page}, page
-        if page > 1:  # a continued page: the table alone, off the top and bottom edges
-            assert min(w["ymin"] for w in on_page) >= margin, page
+        if page > 1:  # a continued page: its parcel named, the table off the page edges
+            line = " ".join(
+                w["text"] for w in sorted(on_page, key=lambda w: (w["ymin"], w["xmin"]))
+            )
+            assert line.startswith("Parcel LOT-1: requirements, continued"), line[:80]
+            table_words = [w for w in on_page if w["ymin"] > margin / 2 + 14]
+            assert min(w["ymin"] for w in table_words) >= margin, page
             assert max(w["ymax"] for w in on_page) <= 612 - margin, page
     last_page = [w["text"] for w in words if w["page"] == pages]
     assert "review" in last_page  # "Needs review" row
