@@ -34,6 +34,8 @@ from qgis.PyQt.QtCore import QSize
 from qgis.PyQt.QtGui import QFont
 from qgis.PyQt.QtXml import QDomDocument
 
+from ..bridge.i18n import tr
+
 TEMPLATE = Path(__file__).resolve().parent / "compliance_atlas.qpt"
 
 
@@ -179,7 +181,7 @@ def lay_out_continued_pages(table: QgsLayoutItemAttributeTable, labels: list) ->
     first = table.frame(0)
     for frame in table.frames()[1:]:
         label = QgsLayoutItemLabel(layout)
-        label.setText(f"Parcel {parcel_id}: requirements, continued")
+        label.setText(tr("Parcel {0}: requirements, continued").format(parcel_id))
         font = QFont("DejaVu Sans", 1)
         font.setPointSizeF(9.0)
         font.setBold(True)
