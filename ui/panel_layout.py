@@ -93,10 +93,7 @@ def build_panel(dock) -> None:
     dock.settings_box.changed.connect(dock._options_changed)
     configuration_layout.addWidget(dock.settings_box)
     configuration_layout.addStretch(1)
-    dock.configuration = QScrollArea()
-    dock.configuration.setWidget(configuration)
-    dock.configuration.setWidgetResizable(True)
-    dock.configuration.setFrameShape(QFrame.Shape.NoFrame)
+    dock.configuration = scroll_pane(configuration)
     fit_narrow(configuration)
 
     answer = QWidget()
@@ -135,10 +132,7 @@ def build_panel(dock) -> None:
     notes_layout.addStretch(1)
     # The nearest thresholds and the warnings scroll in a pane of the results' splitter:
     # however long, they leave the measurements and the requirements their room.
-    dock.notes = QScrollArea()
-    dock.notes.setWidget(notes)
-    dock.notes.setWidgetResizable(True)
-    dock.notes.setFrameShape(QFrame.Shape.NoFrame)
+    dock.notes = scroll_pane(notes)
     dock.notes.setVisible(False)
 
     dock.metrics = QTableWidget(0, 2)
@@ -224,3 +218,12 @@ def fit_narrow(widget: QWidget) -> None:
 def show_notes(dock) -> None:
     """The notes pane only while it has a threshold or a warning to show."""
     dock.notes.setVisible(not (dock.margin_label.isHidden() and dock.warnings_label.isHidden()))
+
+
+def scroll_pane(widget: QWidget) -> QScrollArea:
+    """``widget`` in a frameless scroll area that resizes it: a splitter pane that scrolls."""
+    pane = QScrollArea()
+    pane.setWidget(widget)
+    pane.setWidgetResizable(True)
+    pane.setFrameShape(QFrame.Shape.NoFrame)
+    return pane

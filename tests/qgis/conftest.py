@@ -163,16 +163,22 @@ def postgis():
     server.stop()
 
 
-@pytest.fixture
-def project(village, tmp_path, plugin):
-    """The styled sample-village project, from a copy of the village."""
+def make_village_project(village: Path, folder: Path) -> Path:
+    """A copy of the village in ``folder`` with its styled project (tools/make_project.py)."""
     for name in ("village.gpkg", "dem.tif"):
-        shutil.copy(village / name, tmp_path / name)
+        shutil.copy(village / name, folder / name)
     subprocess.run(
-        [sys.executable, str(REPO / "tools" / "make_project.py"), str(tmp_path)],
+        [sys.executable, str(REPO / "tools" / "make_project.py"), str(folder)],
         check=True,
         capture_output=True,
     )
+    return folder / "village.qgz"
+
+
+@pytest.fixture
+def project(village, tmp_path, plugin):
+    """The styled sample-village project, from a copy of the village."""
+    make_village_project(village, tmp_path)
     instance = QgsProject.instance()
     assert instance.read(str(tmp_path / "village.qgz"))
     yield instance

@@ -3,23 +3,16 @@
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 import sys
 
 from qgis.PyQt.QtGui import QImage
 
-from .conftest import REPO
+from .conftest import REPO, make_village_project
 
 
 def test_qgis_desktop_opens_the_panel_and_it_answers(village, tmp_path):
-    for name in ("village.gpkg", "dem.tif"):
-        shutil.copy(village / name, tmp_path / name)
-    subprocess.run(
-        [sys.executable, str(REPO / "tools" / "make_project.py"), str(tmp_path)],
-        check=True,
-        capture_output=True,
-    )
+    make_village_project(village, tmp_path)
     shot = tmp_path / "panel.png"
     run = subprocess.run(
         [
