@@ -11,7 +11,7 @@ SAMPLE := sample_data
 DEMO_OUT := $(SAMPLE)/out
 SYSTEM_PYTHON := /usr/bin/python3
 APT_PACKAGES := qgis python3-qgis qgis-providers python3-pytest gdal-bin poppler-utils xvfb xauth \
-  postgresql postgresql-postgis
+  postgresql postgresql-postgis chromium
 
 .PHONY: help install demo sample qgis screenshot test test-engine test-qgis qgis-deps lint bench package resources clean
 
@@ -83,7 +83,7 @@ test: install qgis-deps
 	$(VENV)/bin/pytest
 	$(MAKE) --no-print-directory test-qgis
 
-test-engine: install
+test-engine: install qgis-deps
 	$(VENV)/bin/pytest
 
 test-qgis: install qgis-deps

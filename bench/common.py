@@ -74,6 +74,17 @@ def village(size: int, exact: bool = False) -> Path:
     return folder
 
 
+def metrics_by_parcel(document: dict) -> dict[str, dict[str, object]]:
+    """Each listed parcel's metrics by name, from a compact (the default) or full document."""
+    columns = document.get("metric_columns")
+    return {
+        str(entry["parcel_id"]): dict(zip(columns, entry["metrics"], strict=True))
+        if columns is not None
+        else entry["metrics"]
+        for entry in document["parcels"]
+    }
+
+
 def versions() -> dict[str, str]:
     names = (
         "shapely",

@@ -40,6 +40,7 @@ from common import (
     SYSTEM_PYTHON,
     WORK,
     machine,
+    metrics_by_parcel,
     peak_rss_run,
     versions,
     village,
@@ -89,7 +90,8 @@ def run_engine(folder: Path) -> dict:
         "stages_s": document["timings_s"],
         "parcels": document["parcel_count"],
         "disturbed": {
-            p["parcel_id"]: p["metrics"]["disturbed_area_sqft"] for p in document["parcels"]
+            parcel_id: metrics["disturbed_area_sqft"]
+            for parcel_id, metrics in metrics_by_parcel(document).items()
         },
     }
 

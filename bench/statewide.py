@@ -24,7 +24,7 @@ import geopandas as gpd
 import numpy as np
 import pyogrio
 import shapely
-from common import BENCH, RESULTS, WORK, machine, peak_rss_run, versions
+from common import BENCH, RESULTS, WORK, machine, metrics_by_parcel, peak_rss_run, versions
 
 POLYGONS = 200_000
 LOTS = 10
@@ -129,7 +129,7 @@ def bench_statewide() -> dict:
     before_s, before_mb = peak_rss_run(peer)
     document = json.loads((out / "r.json").read_text())
     engine_sqft = sum(
-        p["metrics"]["disturbed_in_wetland_adjacent_sqft"] for p in document["parcels"]
+        m["disturbed_in_wetland_adjacent_sqft"] for m in metrics_by_parcel(document).values()
     )
     result = {
         "polygons": POLYGONS,

@@ -81,6 +81,8 @@ class CheckSiteAlgorithm(EngineAlgorithm):
     FLAGS = "FLAGS"
     PROJECTS = "PROJECTS"
     JSON_REPORT = "JSON_REPORT"
+    JSON_LAYOUT = "JSON_LAYOUT"
+    READS_FULL_JSON = False  # an algorithm reading every rule's text from the JSON sets it
     HTML_REPORT = "HTML_REPORT"
 
     def name(self) -> str:
@@ -220,7 +222,19 @@ class CheckSiteAlgorithm(EngineAlgorithm):
             QgsProcessingParameterFileDestination(
                 self.JSON_REPORT, tr("JSON report"), fileFilter="JSON files (*.json)", optional=True
             ),
-            "Every parcel's metrics and every rule's outcome, with the audit block.",
+            "Every parcel's metrics and the rules it triggers or puts under review, with the "
+            "audit block.",
+        )
+        layout = option("json_layout")
+        self._add(
+            QgsProcessingParameterEnum(
+                self.JSON_LAYOUT,
+                layout["label"],
+                options=list(layout["choices"]),
+                defaultValue=list(layout["choices"]).index(layout["default"]),
+            ),
+            sentence(layout["help"]),
+            advanced=True,
         )
         self._add(
             ReportDestination(
@@ -293,7 +307,13 @@ class CheckSiteAlgorithm(EngineAlgorithm):
             path = self.parameterAsFileOutput(parameters, key, context)
             if path:
                 arguments += [flag, path]
-        return arguments
+        return [*arguments, "--json-layout", self._json_layout(parameters, context)]
+
+    def _json_layout(self, parameters, context) -> str:
+        if self.READS_FULL_JSON:
+            return "full"
+        choices = option("json_layout")["choices"]
+        return str(choices[self.parameterAsEnum(parameters, self.JSON_LAYOUT, context)])
 
     def _ordinance(self, parameters, context) -> list[str]:
         pack_file = self.parameterAsFile(parameters, self.ORDINANCE_FILE, context)

@@ -35,6 +35,7 @@ class ExportComplianceMapsAlgorithm(CheckSiteAlgorithm):
     OUTPUT_FOLDER = "OUTPUT_FOLDER"
     ONE_FILE_PER_PARCEL = "ONE_FILE_PER_PARCEL"
     FILE_FORMAT = "FILE_FORMAT"
+    READS_FULL_JSON = True  # the pages quote every rule's title and reason
 
     def name(self) -> str:
         return "export_compliance_maps"
@@ -60,6 +61,7 @@ class ExportComplianceMapsAlgorithm(CheckSiteAlgorithm):
 
     def initAlgorithm(self, config=None) -> None:  # noqa: N802 - QGIS API name
         super().initAlgorithm(config)
+        self.removeParameter(self.JSON_LAYOUT)
         # The maps are the point here: the layers of check_site only when asked for.
         for key in (self.OUTPUT, self.FLAGS):
             sink = self.parameterDefinition(key)

@@ -204,6 +204,12 @@ def add_measure_arguments(parser: argparse.ArgumentParser) -> None:
         "--out", required=True, type=Path, help="GeoPackage to write (parcels and flags layers)"
     )
     out.add_argument("--json", type=Path, help="JSON report to write")
+    add_option(out, option("json_layout"))
+    out.add_argument(
+        "--jsonl",
+        type=Path,
+        help="newline-delimited JSON to write: a parcel a line, each line whole in itself",
+    )
     out.add_argument(
         "--all-parcels",
         action="store_true",
@@ -224,6 +230,7 @@ def add_check_arguments(parser: argparse.ArgumentParser) -> None:
         "--jurisdiction-field", help="field of --jurisdictions holding the pack id or village name"
     )
     rules.add_argument("--report", type=Path, help="self-contained HTML report")
+    add_option(rules, option("report_details"))
     runoff = parser.add_argument_group(
         "runoff screen (TR-55 curve numbers; runs with --soils or --default-hsg)"
     )

@@ -29,7 +29,7 @@ from sitecheck.pipeline import settings as run_settings
 from sitecheck.pipeline.outputs import Destinations, write_check_outputs, write_measure_outputs
 from sitecheck.pipeline.run import measure_only, screen
 from sitecheck.pipeline.spec import RunSpec
-from sitecheck.schema.options import DEFAULT_PARTITION_SIZE, option
+from sitecheck.schema.options import DEFAULT_PARTITION_SIZE, DEFAULT_REPORT_DETAILS, option
 from sitecheck.schema.roles import VECTOR_ROLES
 from sitecheck.screening.packs import PackChoice, choose_packs
 
@@ -68,11 +68,15 @@ def run_spec(args: argparse.Namespace) -> RunSpec:
 
 def destinations(args: argparse.Namespace) -> Destinations:
     """The files a ``measure`` or ``check`` run writes."""
+    report_details = getattr(args, "report_details", DEFAULT_REPORT_DETAILS)
     return Destinations(
         out=args.out,
         json=args.json,
         report=getattr(args, "report", None),
         all_parcels=args.all_parcels,
+        jsonl=args.jsonl,
+        json_layout=str(option("json_layout").check(args.json_layout)),
+        report_details=int(option("report_details").check(report_details)),  # type: ignore[call-overload]
     )
 
 
@@ -95,9 +99,10 @@ def run_measure(args: argparse.Namespace) -> int:
     progress = Progress(quiet=args.quiet)
     spec = run_spec(args)
     where = destinations(args)
+    stages = where.measure_stages()
     with where.output_set(spec) as outputs:
-        result = measure_only(spec, progress)
-        write_measure_outputs(result, where, outputs, progress)
+        result = measure_only(spec, progress, stages)
+        write_measure_outputs(result, where, outputs, progress, stages)
     for message in result.log.warnings:
         progress.warn(message)
     print_summary(result, args)
@@ -122,9 +127,10 @@ def run_check(args: argparse.Namespace) -> int:
     if given:
         raise InputError(f"{', '.join(given)}: for --engine dask only")
     where = destinations(args)
+    stages = where.check_stages(runoff=spec.runoff.requested)
     with where.output_set(spec) as outputs:
-        result = screen(spec, progress, packs=packs)
-        write_check_outputs(result, where, outputs, progress)
+        result = screen(spec, progress, packs=packs, stages=stages)
+        write_check_outputs(result, where, outputs, progress, stages)
     for message in result.measured.log.warnings:
         progress.warn(message)
     print_check_summary(result, args)
@@ -142,7 +148,16 @@ def run_check_on_dask(args: argparse.Namespace, progress: Progress, packs: PackC
         partition_size=args.partition_size,
         memory_limit=args.worker_memory,
     )
-    run = run_check_distributed(spec, args.out, args.json, options, progress)
+    where = destinations(args)
+    run = run_check_distributed(
+        spec,
+        args.out,
+        args.json,
+        options,
+        progress,
+        jsonl_path=where.jsonl,
+        json_layout=where.json_layout,
+    )
     for message in run.warnings:
         progress.warn(message)
     print(
@@ -151,7 +166,7 @@ def run_check_on_dask(args: argparse.Namespace, progress: Progress, packs: PackC
         f"({run.parcels_written / max(run.seconds, 1e-9):,.0f} parcels/s); "
         f"{run.parcels_with_work:,} with work, {run.parcels_with_triggers:,} with triggers."
     )
-    print(f"outputs: {args.out}" + (f", {args.json}" if args.json else ""))
+    print(f"outputs: {', '.join(str(path) for path in where.written())}")
     return 0
 
 

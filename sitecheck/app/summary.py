@@ -51,7 +51,7 @@ def print_summary(result: MeasureResult, args: argparse.Namespace) -> None:
         say("  ".join(cell.rjust(width) for cell, width in zip(row, widths, strict=True)))
     if len(table) > MAX_ROWS:
         say(f"... and {len(table) - MAX_ROWS} more")
-    say(f"outputs: {args.out}" + (f", {args.json}" if args.json else ""))
+    say(_outputs_line(args))
 
 
 def _cell(value: object, fmt: str) -> str:
@@ -106,11 +106,14 @@ def print_check_summary(result: CheckResult, args: argparse.Namespace) -> None:
         for depths in result.runoff.storms.values():
             if note := depths.confirm_note():
                 say(f"rainfall: {note}")
-    say(
-        f"outputs: {args.out}"
-        + (f", {args.json}" if args.json else "")
-        + (f", {args.report}" if args.report else "")
-    )
+    say(_outputs_line(args))
+
+
+def _outputs_line(args: argparse.Namespace) -> str:
+    """The files the run wrote, as the options named them."""
+    names = ("out", "json", "jsonl", "report")
+    written = [str(getattr(args, name)) for name in names if getattr(args, name, None)]
+    return f"outputs: {', '.join(written)}"
 
 
 def _retention_text(result: CheckResult, row: int) -> str:

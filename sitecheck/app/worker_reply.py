@@ -90,12 +90,12 @@ def write_parcel_report(
     result: CheckResult, row: int, path: Path, inputs: list[Named | None]
 ) -> None:
     """Write the HTML report of one parcel to ``path``; never over one of the session's inputs."""
-    from sitecheck.reports.html import write_html_report
+    from sitecheck.reports.html import ReportLimits, write_html_report
 
     only = np.zeros(len(result.measured.parcels), dtype=bool)
     only[row] = True
     result.measured.touched = only
     outputs = OutputSet([Named("report: path", path)], inputs)
     with outputs, outputs.writing("report: path") as temporary:
-        write_html_report(result, temporary)
+        write_html_report(result, temporary, limits=ReportLimits(unflagged=True))
         outputs.commit()

@@ -20,6 +20,7 @@ from sitecheck.io import vector_source
 from sitecheck.io.parcels import find_field
 from sitecheck.io.readers import POLYGONAL, LayerReader, read_layer
 from sitecheck.pipeline.run import screen
+from sitecheck.reports.compact import COMPACT, compacted
 from sitecheck.reports.document import project_entries
 from sitecheck.screening.project_layer import project_layer
 from sitecheck.screening.projects import PROJECT_FIELD
@@ -29,10 +30,10 @@ def named_projects(
     spec: TaskSpec,
     working_crs: pyproj.CRS,
     lot_rows: gpd.GeoDataFrame,
-    lot_entries: list[dict[str, object]],
-) -> tuple[gpd.GeoDataFrame, list[dict[str, object]]] | None:
-    """The ``projects`` layer rows and JSON entries of the projects the work names, or None
-    when no feature names one.
+    lot_entries: dict[str, list[dict[str, object]]],
+) -> tuple[gpd.GeoDataFrame, dict[str, list[dict[str, object]]]] | None:
+    """The ``projects`` layer rows and JSON entries (by layout) of the projects the work
+    names, or None when no feature names one.
 
     A project that is its lot alone takes the row and entry its partition wrote
     (``lot_rows``, ``lot_entries``), so it reads exactly as the lot does.
@@ -53,7 +54,12 @@ def named_projects(
     assert projects is not None
     keep = [i for i, project in enumerate(projects.ids) if project in names]
     layer = project_layer(result, lot_rows).iloc[keep].reset_index(drop=True)
-    entries = [e for e in project_entries(result, lot_entries) if e["project_id"] in names]
+    entries = {}
+    for layout in spec.json_layouts:
+        listed = project_entries(result, lot_entries.get(layout, []), layout)
+        if layout == COMPACT:
+            listed = [compacted(entry, spec.metric_columns) for entry in listed]
+        entries[layout] = [entry for entry in listed if entry["project_id"] in names]
     return layer, entries
 
 

@@ -20,7 +20,7 @@ import pandas as pd
 
 from sitecheck.distributed.plan import ParcelPlan, plan_partitions
 from sitecheck.distributed.projects import named_projects
-from sitecheck.distributed.sink import StreamingOutputs
+from sitecheck.distributed.sink import DocumentShape, StreamingOutputs
 from sitecheck.distributed.window import (
     PartitionOutput,
     TaskSpec,
@@ -36,6 +36,7 @@ from sitecheck.measure.split_notes import unassigned_warning
 from sitecheck.pipeline.outputs import run_inputs, spec_audit
 from sitecheck.pipeline.run import run_packs
 from sitecheck.pipeline.spec import RunSpec
+from sitecheck.reports.compact import COMPACT, FULL, rule_descriptions
 from sitecheck.reports.document import document_header, listing
 from sitecheck.rules.pack_model import Pack
 from sitecheck.schema.options import DEFAULT_PARTITION_SIZE
@@ -97,6 +98,8 @@ def run_check_distributed(
     progress: Progress | None = None,
     client: Client | None = None,
     on_partition: Callable[[int, Client], None] | None = None,
+    jsonl_path: Path | None = None,
+    json_layout: str = COMPACT,
 ) -> DistributedRun:
     """Check every parcel on a Dask cluster and write the outputs as results arrive.
 
@@ -112,6 +115,10 @@ def run_check_distributed(
         Use this client instead of starting or connecting to a cluster.
     on_partition : callable, optional
         Called with (partitions written, client) after each partition is written.
+    jsonl_path : Path, optional
+        The newline-delimited JSON to write, a parcel a line.
+    json_layout : str
+        The JSON document's layout, ``compact`` or ``full``.
 
     Raises
     ------
@@ -120,12 +127,18 @@ def run_check_distributed(
         told from the driver.
     """
     outputs = OutputSet(
-        [output_set.named("--out", out), output_set.named("--json", json_path)],
+        [
+            output_set.named("--out", out),
+            output_set.named("--json", json_path),
+            output_set.named("--jsonl", jsonl_path),
+        ],
         run_inputs(spec.run),
         geopackages=("--out",),
     )
+    layouts = ((json_layout,) if json_path else ()) + ((COMPACT,) if jsonl_path else ())
+    spec = replace(spec, json_layouts=tuple(dict.fromkeys(layouts)))
     with outputs:
-        return _run_into(spec, outputs, options, progress, client, on_partition)
+        return _run_into(spec, outputs, options, progress, client, on_partition, json_layout)
 
 
 def _run_into(
@@ -135,11 +148,11 @@ def _run_into(
     progress: Progress | None,
     client: Client | None,
     on_partition: Callable[[int, Client], None] | None,
+    json_layout: str,
 ) -> DistributedRun:
     """:func:`run_check_distributed` with its destinations checked and locked."""
     from distributed import as_completed
 
-    json_path = outputs.path("--json") if outputs.has("--json") else None
     progress = progress or Progress(quiet=True)
     started = time.perf_counter()
     progress.update(0, "planning partitions")
@@ -152,7 +165,6 @@ def _run_into(
     spec = replace(
         spec,
         runoff_columns=_runoff_columns(spec.run, packs),
-        json_entries=json_path is not None,
         packs=choice,
     )
     audit = spec_audit(spec.run, plan.working, packs)
@@ -162,9 +174,11 @@ def _run_into(
             client = stack.enter_context(_client(options))
         workers = len(client.scheduler_info()["workers"])
         progress.update(2, f"{len(plan.partitions)} partitions on {workers} Dask worker(s)")
-        sink = stack.enter_context(
-            StreamingOutputs(outputs, audit, _header(spec, plan, audit, options, workers))
+        header = _header(spec, plan, audit, options, workers)
+        document = DocumentShape(
+            json_layout, spec.metric_columns, rule_descriptions(packs.values())
         )
+        sink = stack.enter_context(StreamingOutputs(outputs, audit, header, document))
         futures = client.map(screen_partition, plan.partitions, spec=spec, pure=False, retries=1)
         run = DistributedRun(plan.parcel_count, len(plan.partitions), 0, workers=workers)
         facts = []
@@ -172,13 +186,16 @@ def _run_into(
         unassigned: dict[tuple[str, int], dict[str, object]] = {}
         assigned: set[tuple[str, int]] = set()
         named_rows: list[pd.DataFrame] = []  # the lots of named projects, as written
-        named_entries: list[dict[str, object]] = []
+        named_entries: dict[str, list[dict[str, object]]] = {}
         for done, future in enumerate(as_completed(futures), start=1):
             output: PartitionOutput = future.result()
             sink.add(output)
             if "projects" in output.parcels.columns:
                 named_rows.append(output.parcels[output.parcels["projects"].notna()])
-            named_entries += [e for e in output.entries if e.get("project_note")]
+            # A named project of one lot takes its lot's full entry; compact lists no such.
+            named_entries.setdefault(FULL, []).extend(
+                e for e in output.entries.get(FULL, []) if e.get("project_note")
+            )
             facts.append(output.runoff_facts)
             warnings.update(dict.fromkeys(output.warnings))
             unassigned.update({(str(r["layer"]), int(str(r["fid"]))): r for r in output.unassigned})
@@ -205,7 +222,7 @@ def _run_into(
         run.unassigned = [r for key, r in sorted(unassigned.items()) if key not in assigned]
         if run.unassigned:
             warnings[unassigned_warning(spec.run.inputs.disturbance, run.unassigned)] = None
-        trailer_projects: list[dict[str, object]] = []
+        trailer_projects: dict[str, list[dict[str, object]]] = {}
         named = named_projects(
             spec,
             plan.working.crs,
@@ -213,14 +230,12 @@ def _run_into(
             named_entries,
         )
         if named is not None:
-            progress.update(99, f"{len(named[1])} named project(s) checked on their sites")
+            progress.update(99, f"{len(named[0])} named project(s) checked on their sites")
             sink.add_layer("projects", named[0])
             trailer_projects = named[1]
         run.seconds = time.perf_counter() - started
         run.warnings = list(warnings)
-        trailer = _trailer(spec, packs, facts, run)
-        trailer["projects"] = trailer_projects
-        sink.finish(trailer)
+        sink.finish(_trailer(spec, packs, facts, run), trailer_projects)
     progress.update(100, "done")
     return run
 

@@ -2,7 +2,8 @@
 
 The GeoPackage's parcels and flags layers are appended to, partition by
 partition; the JSON document is written as a stream, laid out as a single run's is
-(:func:`sitecheck.io.writers.json_lines`), its parcels one per line.
+(:func:`sitecheck.io.writers.json_lines`), its parcels one per line, and so are
+the newline-delimited lines of ``--jsonl``.
 Both go to the temporaries of the run's
 :class:`~sitecheck.io.output_set.OutputSet` and are moved over their targets
 only after the last partition: a failed or interrupted run leaves the old
@@ -12,6 +13,7 @@ outputs untouched and no half-written file behind.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import TextIO
 
 import geopandas as gpd
@@ -25,28 +27,57 @@ from sitecheck.io.writers import (
     json_ready,
     json_text,
 )
+from sitecheck.reports.compact import COMPACT, line_record, rule_citations
+
+
+@dataclass(frozen=True)
+class DocumentShape:
+    """How the run's JSON documents are laid out.
+
+    Attributes
+    ----------
+    layout : str
+        The ``--json`` document's: ``compact`` or ``full``.
+    metric_columns : list of str
+        The compact layout's metric columns.
+    rules : list of dict
+        Every rule of the run's packs, described once.
+    """
+
+    layout: str
+    metric_columns: list[str]
+    rules: list[dict[str, object]]
 
 
 class StreamingOutputs:
-    """Append partitions to a GeoPackage and a JSON document; commit on success.
+    """Append partitions to a GeoPackage and JSON documents; commit on success.
 
     Parameters
     ----------
     outputs : OutputSet
         The run's destinations, entered: ``--out`` (the GeoPackage, layers
-        ``parcels`` and ``flags``) and, when given, ``--json``.
+        ``parcels`` and ``flags``) and, when given, ``--json`` and ``--jsonl``.
     audit : dict
         The run's audit block, stored in the GeoPackage as a single run's is.
     header : dict
         The JSON document's keys that come before ``parcels``.
+    shape : DocumentShape
+        The layout of the JSON document, its metric columns and rules.
     """
 
-    def __init__(self, outputs: OutputSet, audit: dict, header: dict[str, object]) -> None:
+    def __init__(
+        self, outputs: OutputSet, audit: dict, header: dict[str, object], shape: DocumentShape
+    ) -> None:
         self.outputs = outputs
         self.audit = audit
-        self.header = header
+        self.shape = shape
+        self.header: dict[str, object] = {"layout": shape.layout, **header}
+        if shape.layout == COMPACT:
+            self.header.update(metric_columns=shape.metric_columns, rules=shape.rules)
+        self._citations = rule_citations({"rules": shape.rules})
         self._gpkg = outputs.temporary("--out")
         self._json: TextIO | None = None
+        self._lines: TextIO | None = None
         self._entries = 0
         self._empty_flags: gpd.GeoDataFrame | None = None
         self._layers: set[str] = set()
@@ -61,6 +92,9 @@ class StreamingOutputs:
                 for key, value in self.header.items():
                     self._json.write(f"  {json_text(key)}: {json_text(json_ready(value))},\n")
                 self._json.write('  "parcels": [\n')
+        if self.outputs.has("--jsonl"):
+            with self.outputs.writing("--jsonl") as temporary:
+                self._lines = open(temporary, "w", encoding="utf-8", newline="")
         return self
 
     def add(self, output: PartitionOutput) -> None:
@@ -73,18 +107,35 @@ class StreamingOutputs:
             self._empty_flags = output.flags
         if self._json is not None:
             with self.outputs.writing("--json"):
-                for entry in output.entries:
+                for entry in output.entries[self.shape.layout]:
                     separator = ",\n" if self._entries else ""
                     self._json.write(separator + "    " + json_text(json_ready(entry)))
                     self._entries += 1
+        self._write_lines(output.entries.get(COMPACT, []))
+
+    def _write_lines(self, entries: list[dict]) -> None:
+        """Append compact entries to ``--jsonl``, a line each."""
+        if self._lines is None:
+            return
+        run_id = str(self.audit["run_id"])
+        columns = self.shape.metric_columns
+        with self.outputs.writing("--jsonl"):
+            for entry in entries:
+                record = line_record(entry, columns, self._citations, run_id)
+                self._lines.write(json_text(json_ready(record)) + "\n")
 
     def add_layer(self, layer: str, frame: gpd.GeoDataFrame) -> None:
         """Add a layer known only at the end (the named projects)."""
         if len(frame):
             self._append(layer, frame)
 
-    def finish(self, trailer: dict[str, object]) -> None:
-        """Write what is known only at the end, then make the outputs visible."""
+    def finish(self, trailer: dict[str, object], projects: dict[str, list[dict]]) -> None:
+        """Write what is known only at the end (``projects``: the named projects' entries by
+        layout), then make the outputs visible."""
+        trailer = {**trailer, "projects": projects.get(self.shape.layout, [])}
+        self._write_lines(projects.get(COMPACT, []))
+        if self._lines is not None:
+            self._lines.close()
         if "flags" not in self._layers and self._empty_flags is not None:
             self._append("flags", self._empty_flags)
         with self.outputs.writing("--out"):
@@ -107,8 +158,9 @@ class StreamingOutputs:
 
     def __exit__(self, *exc_info: object) -> None:
         # Without a finish the run's OutputSet removes the temporaries as it ends.
-        if self._json is not None and not self._json.closed:
-            self._json.close()
+        for handle in (self._json, self._lines):
+            if handle is not None and not handle.closed:
+                handle.close()
 
     def _append(self, layer: str, frame: gpd.GeoDataFrame) -> None:
         first_file = not self._gpkg.exists()

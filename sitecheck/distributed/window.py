@@ -29,7 +29,8 @@ from sitecheck.io.extent import Extent
 from sitecheck.io.readers import LayerReader, LayerSource, read_layer
 from sitecheck.pipeline.run import screen
 from sitecheck.pipeline.spec import RunSpec
-from sitecheck.reports.document import check_document
+from sitecheck.reports.compact import FULL
+from sitecheck.reports.document import METRIC_KEYS, check_document
 from sitecheck.schema.roles import DRAWN_ROLES, ROLES
 from sitecheck.screening.packs import PackChoice
 
@@ -57,8 +58,9 @@ class TaskSpec:
         The runoff columns every partition writes, in one order.
     threads : int
         Geometry threads in each task.
-    json_entries : bool
-        Whether tasks return JSON entries (only when the run writes a JSON).
+    json_layouts : tuple of str
+        The layouts of the JSON entries tasks return (none when the run writes no
+        JSON; ``compact`` for the newline-delimited lines too).
     packs : PackChoice or None
         The packs the driver chose, so no task loads them again.
     """
@@ -67,8 +69,13 @@ class TaskSpec:
     all_parcels: bool
     runoff_columns: tuple[str, ...]
     threads: int = 1
-    json_entries: bool = True
+    json_layouts: tuple[str, ...] = (FULL,)
     packs: PackChoice | None = None
+
+    @property
+    def metric_columns(self) -> list[str]:
+        """The compact layout's metric columns: the same for every partition."""
+        return [*METRIC_KEYS, *self.runoff_columns]
 
     @property
     def halo_ft(self) -> float:
@@ -82,7 +89,7 @@ class PartitionOutput:
     index: int
     parcels: gpd.GeoDataFrame
     flags: gpd.GeoDataFrame
-    entries: list[dict]
+    entries: dict[str, list[dict]]
     warnings: list[str] = field(default_factory=list)
     window_parcels: int = 0
     parcels_with_work: int = 0
@@ -147,11 +154,13 @@ def screen_partition(partition: Partition, spec: TaskSpec) -> PartitionOutput:
     mine = table["parcel_id"].astype(str).isin(own).to_numpy()
     parcels = _with_runoff_columns(table[mine], spec.runoff_columns)
     flags = measured.flags[measured.flags["parcel_id"].astype(str).isin(own).to_numpy()]
-    entries = []
-    if spec.json_entries:
-        document = check_document(result, all_parcels=spec.all_parcels, only=own)
-        entries = [
-            _with_runoff_metrics(entry, spec.runoff_columns)
+    entries = {}
+    for layout in spec.json_layouts:
+        document = check_document(
+            result, spec.all_parcels, own, layout, metric_columns=spec.metric_columns
+        )
+        entries[layout] = [
+            _with_runoff_metrics(entry, spec.runoff_columns) if layout == FULL else entry
             for entry in cast(list[dict], document["parcels"])
             if str(entry["parcel_id"]) in own
         ]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Iterator
 from typing import TextIO
 
 from sitecheck.errors import one_line
@@ -66,6 +67,15 @@ class Progress:
         outputs written, instead of sitting at the end of measuring.
         """
         return _Part(self, low, high)
+
+    def counted(self, stage: str, total: int, steps: int = 20) -> Iterator[int]:
+        """The positions 0 to ``total`` - 1, moving the bar about ``steps`` times on the way
+        (a long stage over many parcels keeps the bar moving)."""
+        every = max(1, total // steps)
+        for position in range(total):
+            if position % every == 0:
+                self.update(100.0 * position / total, stage)
+            yield position
 
     def warn(self, message: str) -> None:
         """Print a warning on its own line, even when quiet."""

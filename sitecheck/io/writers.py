@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import math
 import os
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import TextIO
 
@@ -120,9 +120,19 @@ def json_lines(document: Mapping[str, object]) -> Iterator[str]:
     yield "}\n"
 
 
+def write_json_lines(path: str | os.PathLike[str], records: Iterable[object]) -> None:
+    """Write newline-delimited JSON: each record on a line of its own, as it comes."""
+
+    def dump(handle: TextIO) -> None:
+        for record in records:
+            handle.write(json_text(json_ready(record)) + "\n")
+
+    write_text(path, dump)
+
+
 def json_text(value: object) -> str:
-    """One JSON value on one line, non-ASCII text kept as it is."""
-    return json.dumps(value, ensure_ascii=False, allow_nan=False)
+    """One JSON value on one line, without spaces, non-ASCII text kept as it is."""
+    return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
 
 
 def write_text(path: str | os.PathLike[str], writer: Callable[[TextIO], object]) -> None:

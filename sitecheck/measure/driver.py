@@ -60,6 +60,8 @@ def measure(
     """
     progress = progress or Progress(quiet=True)
     reader = reader or LayerReader()
+    # The percents are where each stage began in a measured run (the 30,016-parcel bench
+    # village, every layer and the DEM), so the bar moves as the time goes.
     progress.update(0, "reading parcels")
     parcels = read_parcels(
         inputs.parcels, reader, settings.id_field, settings.crs, settings.parcel_fields()
@@ -73,7 +75,7 @@ def measure(
     metrics: dict[str, np.ndarray] = {"lot_area_sqft": shapely.area(lots) * sqft}
     flags = FlagCollector(parcels.ids)
 
-    progress.update(10, "splitting disturbance by lot")
+    progress.update(8, "splitting disturbance by lot")
     disturbance = measure_disturbance(inputs.disturbance, parcels, lot_tree, reader, working)
     disturbed = disturbance.geoms
     metrics["disturbed_area_sqft"] = shapely.area(disturbed) * sqft
@@ -82,7 +84,7 @@ def measure(
     flags.add("outside_parcel", disturbance.outside, sqft)
     has_disturbance = metrics["disturbed_area_sqft"] > 0
 
-    progress.update(25, "measuring impervious cover")
+    progress.update(13, "measuring impervious cover")
     touched = has_disturbance.copy()
     measure_impervious(
         inputs, parcels, lot_tree, reader, metrics, touched, disturbance.owns_feature
@@ -109,14 +111,14 @@ def measure(
     measure_wetlands(run, inputs.wetlands)
     measure_watercourses(run, inputs.watercourses)
 
-    progress.update(55, "zoning and the adjoining property buffer")
+    progress.update(58, "zoning and the adjoining property buffer")
     districts = zoning_districts(inputs.zoning, parcels, lot_tree, reader, settings)
     metrics["zoning_district"] = (
         districts if districts is not None else np.full(n, None, dtype=object)
     )
     measure_adjoining(run, inputs.adjoining_buffer, districts)
 
-    progress.update(65, "sensitive drainage areas and impaired watersheds")
+    progress.update(76, "sensitive drainage areas and impaired watersheds")
     metrics["in_sda"] = (
         lot_flag_layer(run, inputs.sda)
         if inputs.sda is not None
@@ -124,12 +126,12 @@ def measure(
     )
     metrics["in_impaired_watershed"] = impaired_watershed_flags(run, inputs)
 
-    progress.update(70, "measuring slopes")
+    progress.update(81, "measuring slopes")
     if inputs.dem is not None:
         reader.record("dem", inputs.dem, None, 0)
     measure_slope_metrics(run, inputs.dem)
 
-    progress.update(95, "assembling results")
+    progress.update(97, "assembling results")
     table = result_table(parcels, metrics, disturbance.attributes)
     warn_removed_cover(table, touched, reader)
     flag_frame = flags.frame(working)

@@ -2,19 +2,34 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
+
+import numpy as np
 
 from sitecheck.io import postgis, vector_source
 from sitecheck.io.crs import WorkingCRS
 from sitecheck.io.output_set import Named, OutputSet, named
 from sitecheck.io.progress import Progress
 from sitecheck.io.readers import InputRecord, file_sha256
-from sitecheck.io.writers import write_geopackage, write_json
+from sitecheck.io.writers import write_geopackage, write_json, write_json_lines
 from sitecheck.measure.inputs import MeasureResult
 from sitecheck.pipeline.spec import RunSpec
+from sitecheck.pipeline.stages import (
+    GEOPACKAGE,
+    JSON,
+    REPORT,
+    THRESHOLDS,
+    RunStages,
+    check_stages,
+    measure_stages,
+)
+from sitecheck.reports.compact import COMPACT, line_records
 from sitecheck.reports.document import audit_block, check_document, measure_document, run_audit
 from sitecheck.rules.pack_model import Pack
+from sitecheck.schema.options import DEFAULT_REPORT_DETAILS
 from sitecheck.schema.roles import ROLE_BY_KEY
 from sitecheck.screening.check import CheckResult
 from sitecheck.screening.project_layer import project_layer
@@ -34,16 +49,34 @@ class Destinations:
         The self-contained HTML report (runs in one process only).
     all_parcels : bool
         List every parcel in the JSON and the report, not only those with work.
+    jsonl : Path or None
+        Newline-delimited JSON, a parcel a line.
+    json_layout : str
+        ``compact`` (each rule described once) or ``full``.
+    report_details : int
+        At most this many parcels get a detailed section in the HTML report.
     """
 
     out: Path
     json: Path | None = None
     report: Path | None = None
     all_parcels: bool = False
+    jsonl: Path | None = None
+    json_layout: str = COMPACT
+    report_details: int = DEFAULT_REPORT_DETAILS
 
     def written(self) -> list[Path]:
         """The files this run writes, in the order a summary names them."""
-        return [path for path in (self.out, self.json, self.report) if path is not None]
+        paths = (self.out, self.json, self.jsonl, self.report)
+        return [path for path in paths if path is not None]
+
+    def check_stages(self, runoff: bool) -> RunStages:
+        """The stages of a ``check`` writing these outputs, each with its share of the bar."""
+        return check_stages(bool(self.json or self.jsonl), self.report is not None, runoff)
+
+    def measure_stages(self) -> RunStages:
+        """The stages of a ``measure`` writing these outputs."""
+        return measure_stages(bool(self.json or self.jsonl))
 
     def output_set(self, spec: RunSpec) -> OutputSet:
         """The run's outputs as one set, checked against each other and the run's inputs.
@@ -53,6 +86,7 @@ class Destinations:
         outputs = [
             named("--out", self.out),
             named("--json", self.json),
+            named("--jsonl", self.jsonl),
             named("--report", self.report),
         ]
         return OutputSet(outputs, run_inputs(spec), geopackages=("--out",))
@@ -77,18 +111,23 @@ def write_measure_outputs(
     destinations: Destinations,
     outputs: OutputSet,
     progress: Progress | None = None,
+    stages: RunStages | None = None,
 ) -> None:
     """The outputs of ``measure``: metrics and flags, and the JSON document when asked."""
     progress = progress or Progress(quiet=True)
-    progress.update(90, "writing the GeoPackage")
+    stages = stages or destinations.measure_stages()
+    stages.part(progress, GEOPACKAGE).update(0, "writing the GeoPackage")
     with outputs.writing("--out") as temporary:
         write_geopackage(
             temporary, {"parcels": result.parcels, "flags": result.flags}, audit_block(result)
         )
-    if destinations.json:
-        progress.update(95, "writing the JSON document")
-        with outputs.writing("--json") as temporary:
-            write_json(temporary, measure_document(result, destinations.all_parcels))
+    if destinations.json or destinations.jsonl:
+        stages.part(progress, JSON).update(0, "writing the JSON document")
+        write_documents(
+            destinations,
+            outputs,
+            lambda layout: measure_document(result, destinations.all_parcels, layout=layout),
+        )
     outputs.commit()
     progress.update(100, "done")
 
@@ -98,11 +137,14 @@ def write_check_outputs(
     destinations: Destinations,
     outputs: OutputSet,
     progress: Progress | None = None,
+    stages: RunStages | None = None,
 ) -> None:
-    """The outputs of ``check``: parcels with their triggers, flags, JSON and HTML report."""
+    """The outputs of ``check``: parcels with their triggers, flags, JSON and HTML report
+    (``stages``: the bar's share of each, as the run's :meth:`Destinations.check_stages`)."""
     progress = progress or Progress(quiet=True)
+    stages = stages or destinations.check_stages(runoff=result.runoff is not None)
     measured = result.measured
-    progress.update(85, "writing the GeoPackage")
+    stages.part(progress, GEOPACKAGE).update(0, "writing the GeoPackage")
     with outputs.writing("--out") as temporary:
         write_geopackage(
             temporary,
@@ -113,18 +155,42 @@ def write_check_outputs(
             },
             audit_block(measured, [pack.audit() for pack in result.packs.values()]),
         )
-    if destinations.json:
-        progress.update(90, "writing the JSON document (reviews and nearest thresholds)")
-        with outputs.writing("--json") as temporary:
-            write_json(temporary, check_document(result, destinations.all_parcels))
+    if THRESHOLDS in stages.bounds:  # the JSON and the report read them; found once, here
+        with_work = [int(row) for row in np.flatnonzero(measured.touched)]
+        result.margins(with_work, stages.part(progress, THRESHOLDS))
+    if destinations.json or destinations.jsonl:
+        stages.part(progress, JSON).update(0, "writing the JSON document")
+        write_documents(
+            destinations,
+            outputs,
+            lambda layout: check_document(result, destinations.all_parcels, layout=layout),
+        )
     if destinations.report:
-        from sitecheck.reports.html import write_html_report
+        from sitecheck.reports.html import ReportLimits, write_html_report
 
-        progress.update(95, "writing the HTML report")
+        limits = ReportLimits(details=destinations.report_details)
+        part = stages.part(progress, REPORT)
         with outputs.writing("--report") as temporary:
-            write_html_report(result, temporary, all_parcels=destinations.all_parcels)
+            write_html_report(result, temporary, destinations.all_parcels, limits, part)
     outputs.commit()
     progress.update(100, "done")
+
+
+def write_documents(
+    destinations: Destinations,
+    outputs: OutputSet,
+    document: Callable[[str], dict[str, object]],
+) -> None:
+    """The JSON document in the layout asked and the newline-delimited lines (made from the
+    compact layout); ``document(layout)`` makes a layout, each at most once."""
+    document = cache(document)
+    if destinations.json:
+        with outputs.writing("--json") as temporary:
+            write_json(temporary, document(destinations.json_layout))
+    if destinations.jsonl:
+        compact = document(COMPACT)
+        with outputs.writing("--jsonl") as temporary:
+            write_json_lines(temporary, line_records(compact))
 
 
 def input_records(spec: RunSpec) -> list[InputRecord]:

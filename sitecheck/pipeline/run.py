@@ -8,6 +8,15 @@ from sitecheck.measure.driver import measure
 from sitecheck.measure.inputs import MeasureResult
 from sitecheck.pipeline.projects import screen_projects
 from sitecheck.pipeline.spec import RunSpec
+from sitecheck.pipeline.stages import (
+    EVALUATING,
+    MEASURING,
+    PROJECTS,
+    RUNOFF,
+    RunStages,
+    check_stages,
+    measure_stages,
+)
 from sitecheck.screening.check import CheckResult, check_parcels
 from sitecheck.screening.packs import PackChoice, choose_packs
 from sitecheck.screening.runoff_screen import screen_runoff
@@ -18,15 +27,14 @@ def run_packs(spec: RunSpec) -> PackChoice:
     return choose_packs(spec.ordinance, spec.jurisdictions, spec.jurisdiction_field)
 
 
-MEASURED_PCT = 70.0
-"""Where measuring ends on a check's bar; evaluating, projects and writing take the rest."""
-
-
-def measure_only(spec: RunSpec, progress: Progress | None = None) -> MeasureResult:
-    """The ``measure`` command's run: every parcel measured, no pack applied (writing its
-    outputs is the bar's last 10%)."""
+def measure_only(
+    spec: RunSpec, progress: Progress | None = None, stages: RunStages | None = None
+) -> MeasureResult:
+    """The ``measure`` command's run: every parcel measured, no pack applied (``stages``:
+    the bar's share of measuring, writing the outputs taking the rest)."""
     progress = progress or Progress(quiet=True)
-    return measure(spec.inputs, spec.settings, progress.within(0, 90))
+    stages = stages or measure_stages(json=False)
+    return measure(spec.inputs, spec.settings, stages.part(progress, MEASURING))
 
 
 def screen(
@@ -36,6 +44,7 @@ def screen(
     packs: PackChoice | None = None,
     projects: bool = True,
     project_sites: bool = True,
+    stages: RunStages | None = None,
 ) -> CheckResult:
     """Measure every parcel of a run and evaluate its packs (and runoff, when asked).
 
@@ -53,6 +62,9 @@ def screen(
     project_sites : bool
         And check each project of several lots on its site (a Dask window
         leaves that to its driver, which sees every lot).
+    stages : RunStages, optional
+        The share of the bar of each stage of the run (by default those of a check
+        writing only its GeoPackage).
 
     Raises
     ------
@@ -61,22 +73,16 @@ def screen(
     """
     packs = packs or run_packs(spec)
     progress = progress or Progress(quiet=True)
-    measured = measure(spec.inputs, spec.settings, progress.within(0, MEASURED_PCT), reader)
-    progress.update(MEASURED_PCT + 2, "evaluating the rule packs")
-    result = check_measured(measured, spec, packs)
+    stages = stages or check_stages(json=False, report=False, runoff=spec.runoff.requested)
+    part = stages.part(progress, MEASURING)
+    measured = measure(spec.inputs, spec.settings, part, reader)
+    result = check_parcels(measured, packs, spec.tolerance, stages.part(progress, EVALUATING))
+    if spec.runoff.requested:
+        stages.part(progress, RUNOFF).update(0, "screening runoff")
+        result.runoff = screen_runoff(result, spec.runoff)
     if projects:
-        progress.update(MEASURED_PCT + 8, "checking projects on their sites")
+        stages.part(progress, PROJECTS).update(0, "checking projects on their sites")
         result.projects = screen_projects(
             result, spec.inputs, packs, spec.tolerance, reader, check_sites=project_sites
         )
-    return result
-
-
-def check_measured(
-    measured: MeasureResult, spec: RunSpec, packs: PackChoice | None = None
-) -> CheckResult:
-    """Evaluate the packs of a run on parcels already measured, then screen runoff."""
-    result = check_parcels(measured, packs or run_packs(spec), spec.tolerance)
-    if spec.runoff.requested:
-        result.runoff = screen_runoff(result, spec.runoff)
     return result

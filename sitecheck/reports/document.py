@@ -11,10 +11,14 @@ from sitecheck.io.crs import WorkingCRS
 from sitecheck.io.readers import InputRecord
 from sitecheck.io.writers import json_ready
 from sitecheck.measure.inputs import MeasureResult, MeasureSettings, run_stamp
+from sitecheck.reports.compact import COMPACT, FULL, compacted, rule_descriptions, rule_fields
+from sitecheck.rules.margins import Margin
+from sitecheck.rules.outcome import ParcelOutcome
 from sitecheck.rules.review_groups import review_groups
 from sitecheck.schema.fields import PASSTHROUGH_CANDIDATES, PROJECT_FIELDS
 from sitecheck.schema.metrics import ACRE_METRICS, METRICS, acres_name
 from sitecheck.screening.check import CheckResult
+from sitecheck.screening.runoff_result import runoff_metric_names
 
 METRIC_KEYS: tuple[str, ...] = tuple(m.name for m in METRICS) + tuple(
     acres_name(n) for n in ACRE_METRICS
@@ -22,7 +26,10 @@ METRIC_KEYS: tuple[str, ...] = tuple(m.name for m in METRICS) + tuple(
 
 
 def measure_document(
-    result: MeasureResult, all_parcels: bool = False, only: set[str] | None = None
+    result: MeasureResult,
+    all_parcels: bool = False,
+    only: set[str] | None = None,
+    layout: str = FULL,
 ) -> dict[str, object]:
     """Build the JSON document of a measure run.
 
@@ -33,7 +40,23 @@ def measure_document(
         List every parcel, not only those with disturbance or impervious change.
     only : set of str, optional
         List only these parcel ids (a Dask window's own parcels, not its halo).
+    layout : str
+        ``full``, metrics by name under each parcel; ``compact``, as the list of
+        their values in the order of ``metric_columns``.
     """
+    document = _measure_entries(result, all_parcels, only)
+    if layout == FULL:
+        return {"layout": FULL, **document}
+    parcels = document["parcels"]
+    assert isinstance(parcels, list)
+    document["parcels"] = [compacted(entry, METRIC_KEYS) for entry in parcels]
+    return {"layout": COMPACT, **document, "metric_columns": list(METRIC_KEYS)}
+
+
+def _measure_entries(
+    result: MeasureResult, all_parcels: bool, only: set[str] | None
+) -> dict[str, object]:
+    """:func:`measure_document` with every entry's metrics by name."""
     table = result.parcels
     rows = np.arange(len(table)) if all_parcels else np.flatnonzero(result.touched)
     if only is not None:
@@ -89,11 +112,56 @@ def listing(parcel_count: int, all_parcels: bool) -> dict[str, object]:
 
 
 def check_document(
-    result: CheckResult, all_parcels: bool = False, only: set[str] | None = None
+    result: CheckResult,
+    all_parcels: bool = False,
+    only: set[str] | None = None,
+    layout: str = FULL,
+    metric_columns: Sequence[str] | None = None,
 ) -> dict[str, object]:
-    """The measure document plus, per parcel, the jurisdiction and every rule's outcome
-    (``only``: just these parcel ids)."""
-    document = measure_document(result.measured, all_parcels, only)
+    """The measure document plus, per parcel, the jurisdiction and its rules' outcomes.
+
+    Parameters
+    ----------
+    result : CheckResult
+    all_parcels : bool
+        List every parcel, not only those with disturbance or impervious change.
+    only : set of str, optional
+        List only these parcel ids.
+    layout : str
+        ``full``: every rule's outcome with its description under each parcel;
+        ``compact``: each rule described once (:mod:`sitecheck.reports.compact`).
+    metric_columns : sequence of str, optional
+        The compact layout's metric columns (default: those of this result); a Dask
+        window passes the run's, so every partition lists the same.
+    """
+    document = _check_entries(result, all_parcels, only, layout)
+    if layout == FULL:
+        return {"layout": FULL, **document}
+    columns = list(metric_columns or metric_names(result))
+    for key in ("parcels", "projects"):
+        if key in document:
+            entries = document[key]
+            assert isinstance(entries, list)
+            document[key] = [compacted(entry, columns) for entry in entries]
+    return {
+        "layout": COMPACT,
+        **document,
+        "metric_columns": columns,
+        "rules": rule_descriptions(result.packs.values()),
+    }
+
+
+def metric_names(result: CheckResult) -> list[str]:
+    """The metrics a check lists per parcel: the measured ones, then the runoff screen's."""
+    runoff = [] if result.runoff is None else runoff_metric_names(result.runoff.table.columns)
+    return [*METRIC_KEYS, *runoff]
+
+
+def _check_entries(
+    result: CheckResult, all_parcels: bool, only: set[str] | None, layout: str
+) -> dict[str, object]:
+    """:func:`check_document` with every entry's metrics still by name."""
+    document = _measure_entries(result.measured, all_parcels, only)
     document["packs"] = [pack.audit() for pack in result.packs.values()]
     document["tolerance"] = result.tolerance
     by_id = {parcel_id: row for row, parcel_id in enumerate(result.measured.parcels["parcel_id"])}
@@ -101,38 +169,57 @@ def check_document(
     assert isinstance(parcels, list)
     margins = result.margins([by_id[parcel["parcel_id"]] for parcel in parcels])
     for parcel in parcels:
-        outcome = result.outcomes[by_id[parcel["parcel_id"]]]
-        parcel["jurisdiction"] = outcome.pack.id if outcome else None
-        parcel["triggers"] = [trigger.to_json() for trigger in outcome.triggers] if outcome else []
-        parcel["highest_severity"] = outcome.highest_severity if outcome else None
-        parcel["design_storm_years"] = outcome.design_storm_years if outcome else None
-        parcel["design_storm_review_years"] = (
-            max(outcome.design_storm_review_years, default=None) if outcome else None
-        )
-        parcel["design_storm"] = outcome.design_storm if outcome and outcome.triggers else None
-        parcel["reviews"] = [group.to_json() for group in review_groups(outcome)] if outcome else []
-        mine = margins[by_id[parcel["parcel_id"]]]
-        parcel["margin"] = mine[0].to_json() if mine else None
-        parcel["margins"] = [margin.to_json() for margin in mine]
+        row = by_id[parcel["parcel_id"]]
+        parcel.update(rule_keys(result.outcomes[row], margins[row], layout))
         if result.runoff is not None:
-            metrics = parcel["metrics"]
-            metrics.update(result.runoff.metrics_of(by_id[parcel["parcel_id"]]))
+            parcel["metrics"].update(result.runoff.metrics_of(row))
     document["runoff"] = result.runoff.to_json() if result.runoff is not None else None
     if result.projects is not None:
-        document["projects"] = project_entries(result, parcels)
+        document["projects"] = project_entries(result, parcels, layout)
         on_lot = result.projects.of_lot()
         for parcel in parcels:
             on_this_lot = on_lot.get(str(parcel["parcel_id"]), [])
             parcel["projects"] = on_this_lot
-            parcel["project_note"] = (
-                "; ".join(f"work of project {project} on this lot" for project in on_this_lot)
-                if result.projects.from_field
-                else None
-            )
+            if layout == FULL:
+                parcel["project_note"] = (
+                    "; ".join(f"work of project {project} on this lot" for project in on_this_lot)
+                    if result.projects.from_field
+                    else None
+                )
     return document
 
 
-def project_entries(result: CheckResult, lot_entries: list[dict]) -> list[dict[str, object]]:
+def rule_keys(
+    outcome: ParcelOutcome | None, margins: Sequence[Margin], layout: str
+) -> dict[str, object]:
+    """A parcel's jurisdiction, severity, design storm, and its rules in the layout asked."""
+    keys: dict[str, object] = {
+        "jurisdiction": outcome.pack.id if outcome else None,
+        "highest_severity": outcome.highest_severity if outcome else None,
+        "design_storm_years": outcome.design_storm_years if outcome else None,
+        "design_storm_review_years": (
+            max(outcome.design_storm_review_years, default=None) if outcome else None
+        ),
+        "design_storm": outcome.design_storm if outcome and outcome.triggers else None,
+    }
+    groups = review_groups(outcome) if outcome else []
+    if layout == COMPACT:
+        if outcome is not None:
+            keys.update(rule_fields(outcome, groups, margins))
+        return keys
+    return {
+        "jurisdiction": keys["jurisdiction"],
+        "triggers": [trigger.to_json() for trigger in outcome.triggers] if outcome else [],
+        **{key: value for key, value in keys.items() if key != "jurisdiction"},
+        "reviews": [group.to_json() for group in groups],
+        "margin": margins[0].to_json() if margins else None,
+        "margins": [margin.to_json() for margin in margins],
+    }
+
+
+def project_entries(
+    result: CheckResult, lot_entries: list[dict], layout: str = FULL
+) -> list[dict[str, object]]:
     """The ``projects`` of the JSON: each project's id, lots, metrics, triggers, severity
     and storm, from its site's check (its lot's, where the project is that lot alone)."""
     projects = result.projects
@@ -140,14 +227,18 @@ def project_entries(result: CheckResult, lot_entries: list[dict]) -> list[dict[s
     by_lot = {str(entry["parcel_id"]): entry for entry in lot_entries}
     by_site: dict[str, dict] = {}
     if projects.site_result is not None:
-        listed = check_document(projects.site_result, all_parcels=True)["parcels"]
+        listed = _check_entries(projects.site_result, True, None, layout)["parcels"]
         assert isinstance(listed, list)
         by_site = {str(entry["parcel_id"]): entry for entry in listed}
     entries = []
     for index, (project, lots) in enumerate(zip(projects.ids, projects.lots, strict=True)):
-        entry = by_site.get(project) if projects.site_rows[index] >= 0 else by_lot.get(lots[0])
+        on_site = projects.site_rows[index] >= 0
+        entry = by_site.get(project) if on_site else by_lot.get(lots[0])
         if entry is None:  # a lot with work the lot listing left out
             continue
+        if layout == COMPACT and not on_site:
+            continue  # the project is its lot alone: the lot's entry, which names it
+
         fields = {
             k: v for k, v in entry.items() if k not in ("parcel_id", "projects", "project_note")
         }

@@ -44,7 +44,8 @@ def header_section(result: CheckResult, generated: datetime, rows: list[int]) ->
         f"({esc(crs['area_unit'])})</span>"
         f"<span>SiteCheck {esc(__version__)}</span></div>\n"
         '<nav class="toc"><a href="#audit">Audit</a><a href="#summary">Summary</a>'
-        f'<a href="#parcels">Parcels ({len(rows):,})</a></nav>\n'
+        f'<a href="#parcel-list">Parcels ({len(rows):,})</a>'
+        '<a href="#parcels">Flagged parcels in detail</a><a href="#rules">The rules</a></nav>\n'
         "</header>\n"
     )
 

@@ -18,6 +18,7 @@ from sitecheck.reports.html_format import (
     storm_list,
     text_or_dash,
 )
+from sitecheck.reports.html_rules import rule_anchor, rule_link
 from sitecheck.reports.runoff import parcel_runoff_table
 from sitecheck.rules.outcome import NEEDS_REVIEW, NOT_TRIGGERED, TRIGGERED, ParcelOutcome, Trigger
 from sitecheck.rules.review_groups import review_groups
@@ -44,7 +45,7 @@ def parcel_section(result: CheckResult, row: int, png: bytes | None, max_maps: i
         + parcel_runoff_table(result, row)
         + _outcomes(outcome)
         + _margins(result, row)
-        + '<p class="back"><a href="#summary">Back to the summary</a></p>\n</section>\n'
+        + '<p class="back"><a href="#parcel-list">Back to the table</a></p>\n</section>\n'
     )
 
 
@@ -87,7 +88,7 @@ def _map_figure(parcel_id: object, png: bytes | None, max_maps: int) -> str:
     if png is None:
         return (
             f'<div class="no-map">No map for this parcel: the report draws at most '
-            f"{max_maps:,} maps, for the parcels first in the summary.</div>"
+            f"{max_maps:,} maps, for the most demanding parcels.</div>"
         )
     data = base64.b64encode(png).decode("ascii")
     return (
@@ -191,8 +192,9 @@ def _needs_review(outcome: ParcelOutcome) -> str:
 
 def _not_triggered(triggers: list[Trigger]) -> str:
     rows = "".join(
-        f'<tr><td class="citation">{esc(t.rule.citation)}</td><td>{esc(t.rule.title)}'
-        f"{_quote(t)}</td><td>{severity_badge(t.rule.severity)}</td><td>{esc(t.reason)}</td></tr>"
+        f'<tr><td class="citation">{esc(t.rule.citation)}</td><td>'
+        f'<a href="#{esc(rule_anchor(t.rule))}">{esc(t.rule.title)}</a></td>'
+        f"<td>{severity_badge(t.rule.severity)}</td><td>{esc(t.reason)}</td></tr>"
         for t in triggers
     )
     return (
@@ -225,15 +227,5 @@ def _rule_card(trigger: Trigger, with_reason: bool = True) -> str:
             )
             + "</p>"
         )
-    parts.append(_quote(trigger))
-    parts.append("</div>\n")
+    parts.append(f'<p class="muted">{rule_link(rule)}</p></div>\n')
     return "".join(parts)
-
-
-def _quote(trigger: Trigger) -> str:
-    rule = trigger.rule
-    return (
-        f"<details><summary>Ordinance text, {esc(rule.citation)}</summary>"
-        f"<blockquote>{esc(rule.quote)}</blockquote>"
-        f'<p class="muted">Rule <code>{esc(rule.id)}</code></p></details>'
-    )

@@ -1,28 +1,29 @@
-"""The HTML report's summary: counts by severity and the table of listed parcels."""
+"""The HTML report's summary: counts by severity, and which parcels the report details."""
 
 from __future__ import annotations
 
-from sitecheck.reports.html_format import (
-    acres_cell,
-    anchor,
-    cell_value,
-    esc,
-    outcome_badge,
-    severity_badge,
-    sqft_cell,
-    text_or_dash,
-)
+from dataclasses import dataclass
+
+from sitecheck.reports.html_format import esc, severity_badge
 from sitecheck.rules.outcome import NEEDS_REVIEW, TRIGGERED, ParcelOutcome
 from sitecheck.schema.severities import SEVERITY_KEYS
 from sitecheck.screening.check import CheckResult
 
 
-def summary_section(result: CheckResult, rows: list[int], mapped: int, max_maps: int) -> str:
+@dataclass(frozen=True)
+class Detail:
+    """How many listed parcels are flagged, and how many of those the report details and maps."""
+
+    flagged: int
+    detailed: int
+    mapped: int
+
+
+def summary_section(result: CheckResult, rows: list[int], detail: Detail) -> str:
     return (
         '<section id="summary">\n<h2>Summary</h2>\n'
         + _summary_cards(result, rows)
-        + _maps_notice(len(rows), mapped, max_maps)
-        + _summary_table(result, rows)
+        + _detail_notice(len(rows), detail)
         + "</section>\n"
     )
 
@@ -57,47 +58,25 @@ def _severity_counts(outcomes: list[ParcelOutcome | None]) -> str:
     return f"<p>Highest severity per parcel: {' &nbsp; '.join(parts)}</p>\n"
 
 
-def _maps_notice(listed: int, mapped: int, max_maps: int) -> str:
-    """Say when maps were left out, and why."""
-    if mapped >= listed:
-        return ""
-    if mapped == 0:
-        return '<p class="notice">This report was made without parcel maps.</p>\n'
-    return (
-        f'<p class="notice">Maps are drawn for the first {mapped:,} parcels in the order below; '
-        f"the other {listed - mapped:,} have none (the report draws at most "
-        f"{max_maps:,} maps).</p>\n"
-    )
-
-
-def _summary_table(result: CheckResult, rows: list[int]) -> str:
-    head = (
-        '<div class="wide"><table class="summary"><thead><tr><th>Parcel</th><th>Address</th>'
-        '<th>Owner</th><th class="num">Disturbed<br>sq ft</th><th class="num">Disturbed<br>'
-        'acres</th><th class="num">Net impervious<br>change, sq ft</th><th>Highest severity</th>'
-        '<th class="num">Triggered</th><th class="num">Needs<br>review</th>'
-        "<th>Design storm<br>(years)</th></tr></thead><tbody>\n"
-    )
-    body = "".join(_summary_row(result, row) for row in rows)
-    return head + body + "</tbody></table></div>\n"
-
-
-def _summary_row(result: CheckResult, row: int) -> str:
-    outcome = result.outcomes[row]
-    severity = outcome.highest_severity if outcome is not None else None
-    disturbed = cell_value(result, row, "disturbed_area_sqft")
-    net = cell_value(result, row, "impervious_net_change_sqft")
-    storm = outcome.design_storm if outcome is not None and outcome.triggers else None
-    return (
-        f'<tr data-severity="{esc(severity or "none")}">'
-        f'<td><a href="#{anchor(row)}">{esc(cell_value(result, row, "parcel_id"))}</a></td>'
-        f"<td>{text_or_dash(cell_value(result, row, 'address'))}</td>"
-        f"<td>{text_or_dash(cell_value(result, row, 'owner'))}</td>"
-        f'<td class="num">{sqft_cell(disturbed)}</td>'
-        f'<td class="num">{acres_cell(cell_value(result, row, "disturbed_area_acres"))}</td>'
-        f'<td class="num">{sqft_cell(net, signed=True)}</td>'
-        f"<td>{outcome_badge(outcome)}</td>"
-        f'<td class="num">{len(outcome.of(TRIGGERED)) if outcome else 0}</td>'
-        f'<td class="num">{len(outcome.of(NEEDS_REVIEW)) if outcome else 0}</td>'
-        f"<td>{esc(storm) if storm and storm != 'none' else '—'}</td></tr>\n"
-    )
+def _detail_notice(listed: int, detail: Detail) -> str:
+    """Say which parcels have a detailed section and a map, and that the table lists them all."""
+    table = f'<a href="#parcel-list">the table</a> lists all {listed:,} parcels'
+    if detail.flagged == 0:
+        return f'<p class="muted">No parcel is flagged; {table}.</p>\n'
+    if detail.detailed == detail.flagged:
+        text = f"Each of the {detail.flagged:,} flagged parcels has a detailed section below"
+    elif detail.detailed == 0:
+        text = f"This report details none of the {detail.flagged:,} flagged parcels"
+    else:
+        text = (
+            f"The {detail.detailed:,} most demanding of the {detail.flagged:,} flagged parcels "
+            f"have a detailed section below (the report details at most {detail.detailed:,}; "
+            "--report-details sets how many)"
+        )
+    if detail.mapped == 0:
+        maps = ", without maps"
+    elif detail.mapped < detail.detailed:
+        maps = f", the first {detail.mapped:,} with a map"
+    else:
+        maps = ", each with a map"
+    return f'<p class="notice">{text}{maps}; {table}.</p>\n'

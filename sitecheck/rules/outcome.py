@@ -75,12 +75,33 @@ def _missing_words(label: str, held: Mapping[str, str], phrases: Mapping[str, st
 
 @dataclass(frozen=True)
 class Trigger:
-    """The outcome of one rule for one parcel."""
+    """The outcome of one rule for one parcel.
+
+    Attributes
+    ----------
+    rule : Rule
+    outcome : str
+        ``triggered``, ``not_triggered`` or ``needs_review``.
+    facts : tuple of str
+        The clauses of the rule's condition that decided it ("disturbed 5,310 sq ft >
+        5,000 sq ft"); a parcel's rules share many, which the compact JSON lists once.
+    note : str or None
+        The reason, where it says more than its facts (a review's question, an
+        exemption); without one the reason is the facts joined by "; ".
+    causes : tuple of str
+        Why a review is needed, shared by rules asking the same.
+    """
 
     rule: Rule
     outcome: str
-    reason: str
-    causes: tuple[str, ...] = ()  # why a review is needed, shared by rules asking the same
+    facts: tuple[str, ...] = ()
+    note: str | None = None
+    causes: tuple[str, ...] = ()
+
+    @property
+    def reason(self) -> str:
+        """Why the rule came out so, in one sentence."""
+        return self.note if self.note is not None else "; ".join(self.facts)
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -191,7 +212,7 @@ def evaluate_pack(
         exemptions = [first[other] for other in rule.unless if first[other].outcome == TRIGGERED]
         if exemptions and trigger.outcome != NOT_TRIGGERED:
             cited = ", ".join(f"{e.rule.citation} ({e.rule.title})" for e in exemptions)
-            trigger = Trigger(rule, NOT_TRIGGERED, f"exempt under {cited}")
+            trigger = Trigger(rule, NOT_TRIGGERED, note=f"exempt under {cited}")
         final.append(trigger)
     return ParcelOutcome(pack, tuple(final))
 
@@ -211,6 +232,7 @@ def _evaluate_rule(
             return Trigger(
                 rule,
                 NEEDS_REVIEW,
+                tuple(ambiguity.reasons),
                 f"{review.reason} ({facts})" if facts else review.reason,
                 (review.reason,),
             )
@@ -221,17 +243,20 @@ def _evaluate_rule(
         return Trigger(
             rule,
             NEEDS_REVIEW,
+            tuple(result.reasons),
             f"{rule.discretion} ({'; '.join(result.reasons)})",
             (rule.discretion,),
         )
     if result.truth is Truth.TRUE:
-        return Trigger(rule, TRIGGERED, "; ".join(result.reasons))
+        return Trigger(rule, TRIGGERED, tuple(result.reasons))
     if result.truth is Truth.FALSE:
-        return Trigger(rule, NOT_TRIGGERED, "; ".join(result.reasons))
+        return Trigger(rule, NOT_TRIGGERED, tuple(result.reasons))
     held = values.get(UNREADABLE) or {}
     assert isinstance(held, dict)
     why = [_missing_words(label, held, MISSING_PHRASES) for label in result.missing]
     why += result.near
     missing = [_missing_words(label, held, MISSING_CAUSES) for label in result.missing]
     causes = tuple(dict.fromkeys([*missing, *result.near])) or (rule.title,)
-    return Trigger(rule, NEEDS_REVIEW, "; ".join(why) or "; ".join(result.reasons), causes)
+    if why:
+        return Trigger(rule, NEEDS_REVIEW, note="; ".join(why), causes=causes)
+    return Trigger(rule, NEEDS_REVIEW, tuple(result.reasons), causes=causes)

@@ -22,6 +22,8 @@ _OPEN_WATER = tuple(key for key in NWI_CLASSES if key not in DEFAULT_NWI_CLASSES
 DEM_Z_UNITS = ("ft", "us-ft", "m")
 DUAL_HSG_READINGS = ("undrained", "drained")
 ENGINES = ("single", "dask")
+JSON_LAYOUTS = ("compact", "full")
+DEFAULT_REPORT_DETAILS = 200
 DEFAULT_PARTITION_SIZE = 10_000
 SLOPE_THRESHOLDS_PCT = (15.0, 25.0)
 """The slope classes the metrics ``disturbed_on_slope_over_15pct_sqft`` and ``..._25pct_sqft`` name."""
@@ -286,6 +288,30 @@ RUN_OPTIONS: tuple[Option, ...] = (
     ),
 )
 
+OUTPUT_OPTIONS: tuple[Option, ...] = (
+    Option(
+        "json_layout",
+        "--json-layout",
+        "choice",
+        "JSON layout",
+        "compact (default): each rule described once under 'rules', a parcel listing only the "
+        "rules it triggers or puts under review; full: every rule's outcome, title, quote and "
+        "requirements under each parcel (for a parcel or a few)",
+        "compact",
+        choices=JSON_LAYOUTS,
+    ),
+    Option(
+        "report_details",
+        "--report-details",
+        "integer",
+        "Detailed parcels in the HTML report",
+        "parcels given a detailed section with a map in the HTML report, the most demanding "
+        f"first (default {DEFAULT_REPORT_DETAILS}); every listed parcel is in its table",
+        DEFAULT_REPORT_DETAILS,
+        minimum=0.0,
+    ),
+)
+
 NOTIFY_OPTIONS: tuple[Option, ...] = (
     Option(
         "distance_ft",
@@ -306,6 +332,7 @@ OPTIONS: tuple[Option, ...] = (
     *CHECK_OPTIONS,
     *RUNOFF_OPTIONS,
     *RUN_OPTIONS,
+    *OUTPUT_OPTIONS,
     *NOTIFY_OPTIONS,
 )
 OPTION_BY_NAME: dict[str, Option] = {option.name: option for option in OPTIONS}

@@ -9,6 +9,7 @@ import pandas as pd
 import shapely
 
 from sitecheck.constraints.layers import district_by_lot
+from sitecheck.io.progress import Progress
 from sitecheck.io.readers import POLYGONAL
 from sitecheck.measure.inputs import MeasureResult
 from sitecheck.rules.margins import Margin, nearest_margins
@@ -33,7 +34,7 @@ class CheckResult:
     runoff: RunoffScreen | None = None
     projects: Projects | None = None  # the work grouped by project (None: not grouped)
 
-    def margins(self, rows: list[int]) -> dict[int, list[Margin]]:
+    def margins(self, rows: list[int], progress: Progress | None = None) -> dict[int, list[Margin]]:
         """Each row's nearest thresholds that change a rule's outcome, one per redesignable
         area, nearest first (rows with work only; empty for the others)."""
         # Remembered: the terminal, the JSON and the report ask for the same rows.
@@ -44,10 +45,12 @@ class CheckResult:
             if row not in known and self.outcomes[row] is not None and self.measured.touched[row]
         ]
         values = parcel_value_rows(self.measured, wanted, warn=False) if wanted else []
-        for row, parcel_values in zip(wanted, values, strict=True):
+        progress = progress or Progress(quiet=True)
+        for position in progress.counted("finding each parcel's nearest thresholds", len(wanted)):
+            row = wanted[position]
             outcome = self.outcomes[row]
             assert outcome is not None
-            known[row] = nearest_margins(outcome.pack, parcel_values)
+            known[row] = nearest_margins(outcome.pack, values[position])
         return {row: known.get(row, []) for row in rows}
 
     def parcels_with_triggers(self) -> pd.DataFrame:
@@ -144,7 +147,10 @@ class Projects:
 
 
 def check_parcels(
-    measured: MeasureResult, choice: PackChoice, tolerance: float = DEFAULT_TOLERANCE
+    measured: MeasureResult,
+    choice: PackChoice,
+    tolerance: float = DEFAULT_TOLERANCE,
+    progress: Progress | None = None,
 ) -> CheckResult:
     """Evaluate the rules of each parcel's pack for every parcel with work.
 
@@ -155,6 +161,8 @@ def check_parcels(
         The run's packs (:func:`sitecheck.screening.packs.choose_packs`).
     tolerance : float
         Relative band around thresholds that gives ``needs_review``.
+    progress : Progress, optional
+        Moved as the parcels are evaluated.
     """
     option("tolerance").check(tolerance)
     if choice.single is not None:
@@ -169,7 +177,9 @@ def check_parcels(
     ]
     values_of = dict(zip(evaluated, parcel_value_rows(measured, evaluated), strict=True))
     outcomes: list[ParcelOutcome | None] = []
-    for row, parcel_pack in enumerate(chosen):
+    progress = progress or Progress(quiet=True)
+    for row in progress.counted("evaluating the rule packs", len(chosen)):
+        parcel_pack = chosen[row]
         if parcel_pack is None:
             outcomes.append(None)
         elif row in values_of:

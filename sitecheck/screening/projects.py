@@ -366,7 +366,7 @@ def _with_lot_questions(
         if differs and trigger.outcome != NEEDS_REVIEW:
             read = trigger.outcome.replace("_", " ")
             reason = f"{cause} Read with the site's area it is {read} ({trigger.reason})"
-            trigger = Trigger(trigger.rule, NEEDS_REVIEW, reason, (cause,))
+            trigger = Trigger(trigger.rule, NEEDS_REVIEW, trigger.facts, reason, (cause,))
         triggers.append(trigger)
     return ParcelOutcome(outcome.pack, tuple(triggers))
 

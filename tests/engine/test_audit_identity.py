@@ -45,7 +45,7 @@ def inputs_of(gpkg: Path, out: Path) -> dict[str, dict]:
         "--out",
         str(out.with_name(f"{out.stem}-out.gpkg")),
     ]
-    assert main([*argv, "--json", str(out)]) == 0
+    assert main([*argv, "--json-layout", "full", "--json", str(out)]) == 0
     records = json.loads(out.read_text(encoding="utf-8"))["inputs"]
     names = [record["name"] for record in records]
     assert len(names) == len(set(names)), f"an input recorded twice: {names}"

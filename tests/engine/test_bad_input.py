@@ -154,6 +154,8 @@ def test_invalid_and_3d_geometries_are_repaired_and_counted(tmp_path, capsys):
         tmp_path,
         write_layer(gpkg, "parcels", LOTS),
         write_layer(gpkg, "work", [{"geometry": bowtie}, {"geometry": raised}]),
+        "--json-layout",
+        "full",
         "--json",
         str(report),
         "--all-parcels",

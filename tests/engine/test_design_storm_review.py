@@ -80,7 +80,16 @@ def _site(tmp_path, disturbed_sqft: float) -> list[str]:
 def test_every_output_says_50_or_100_review_and_the_retention_agrees(tmp_path, capsys):
     out, report, doc = tmp_path / "out.gpkg", tmp_path / "report.html", tmp_path / "out.json"
     args = ["check", "--ordinance", "larchmont", *_site(tmp_path, 44_000.0), "--default-hsg", "C"]
-    args += ["--out", str(out), "--json", str(doc), "--report", str(report)]
+    args += [
+        "--out",
+        str(out),
+        "--json-layout",
+        "full",
+        "--json",
+        str(doc),
+        "--report",
+        str(report),
+    ]
     assert main(args) == 0
     printed = capsys.readouterr().out
     row = next(line for line in printed.splitlines() if line.strip().startswith("L1"))

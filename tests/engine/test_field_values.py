@@ -33,7 +33,7 @@ def _check(tmp_path: Path, work: dict, capsys) -> tuple[int, dict, str]:
         "impervious-proposed": write_layer(gpkg, "proposed", [{"geometry": box(30, 30, 55, 50)}]),
     }
     argv = ["check", "--quiet", "--ordinance", "scarsdale", "--out", str(tmp_path / "o.gpkg")]
-    argv += ["--json", str(tmp_path / "o.json")]
+    argv += ["--json-layout", "full", "--json", str(tmp_path / "o.json")]
     for flag, spec in layers.items():
         argv += [f"--{flag}", spec]
     code = main(argv)

@@ -52,6 +52,8 @@ def _project_outcomes(village: dict[str, Path], pack: str, folder: Path) -> dict
         str(village["dem"]),
         "--out",
         str(folder / f"{pack}.gpkg"),
+        "--json-layout",
+        "full",
         "--json",
         str(report),
     ]

@@ -57,6 +57,8 @@ def test_each_parcel_gets_its_jurisdictions_pack(tmp_path):
                 str(pack),
                 "--out",
                 str(tmp_path / "out.gpkg"),
+                "--json-layout",
+                "full",
                 "--json",
                 str(report),
             ]

@@ -109,7 +109,22 @@ def test_the_json_and_the_report_give_the_margins(tmp_path, capsys):
         write_layer(gpkg, "sda", [{"geometry": sda}]),
     ]
     out, doc, report = tmp_path / "o.gpkg", tmp_path / "o.json", tmp_path / "r.html"
-    assert main([*args, "--out", str(out), "--json", str(doc), "--report", str(report)]) == 0
+    assert (
+        main(
+            [
+                *args,
+                "--out",
+                str(out),
+                "--json-layout",
+                "full",
+                "--json",
+                str(doc),
+                "--report",
+                str(report),
+            ]
+        )
+        == 0
+    )
     printed = capsys.readouterr().out
     parcel = json.loads(doc.read_text())["parcels"][0]
     margin = parcel["margin"]

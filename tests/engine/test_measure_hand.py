@@ -257,7 +257,7 @@ def test_slope_on_a_uniform_twenty_percent_plane(hand_layers, tmp_path):
 
 def test_cli_writes_geopackage_and_json(hand_layers, tmp_path, capsys):
     out, report = tmp_path / "result.gpkg", tmp_path / "result.json"
-    argv = ["measure", "--quiet", "--out", str(out), "--json", str(report)]
+    argv = ["measure", "--quiet", "--out", str(out), "--json-layout", "full", "--json", str(report)]
     flags = {
         "parcels": "--parcels",
         "disturbance": "--disturbance",

@@ -43,14 +43,36 @@ def test_a_check_moves_through_evaluating_and_writing_to_100_at_the_end(
     after = stages[stages.index("measured") :]
     expected = [
         "evaluating the rule packs",
+        "checking projects on their sites",
         "writing the GeoPackage",
-        "writing the JSON document (reviews and nearest thresholds)",
+        "finding each parcel's nearest thresholds",
+        "writing the JSON document",
         "writing the HTML report",
+        "drawing the report's parcels",
         "done",
     ]
-    assert [stage for stage in after if stage in expected] == expected
+    assert list(dict.fromkeys(s for s in after if s in expected)) == expected
     measured = dict((stage, percent) for percent, stage in lines)["measured"]
-    assert measured <= 70  # measuring is a part of the run, not all of it
+    assert measured <= 50  # measuring is a part of the run, not all of it
+
+
+def test_the_long_stages_move_the_bar_as_they_go(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Evaluating, finding the thresholds and drawing the report go parcel by parcel: the bar
+    moves within each, where it used to stand at one percent for the whole stage."""
+    village = generate_village(tmp_path / "village", parcels=1_000)["gpkg"]
+    argv = ["check", "--ordinance", "scarsdale", "--parcels", f"{village}:parcels"]
+    argv += ["--disturbance", f"{village}:disturbance", "--out", str(tmp_path / "o.gpkg")]
+    argv += ["--json", str(tmp_path / "o.json"), "--report", str(tmp_path / "o.html")]
+    lines = progress_lines(argv, capsys)
+    for stage in (
+        "evaluating the rule packs",
+        "finding each parcel's nearest thresholds",
+        "drawing the report's parcels",
+    ):
+        percents = {percent for percent, named in lines if named == stage}
+        assert len(percents) >= 3, (stage, lines)
 
 
 def test_measure_ends_at_100_only_once_its_outputs_are_written(

@@ -129,7 +129,7 @@ def test_the_json_and_the_geopackage_carry_the_projects(tmp_path):
     layers = _layers(tmp_path, [{"project": "P1", **FIELDS, "geometry": SPLIT_WORK}])
     out, doc = tmp_path / "o.gpkg", tmp_path / "o.json"
     args = ["check", "--ordinance", "homer", "--quiet", "--tolerance", "0"]
-    args += ["--out", str(out), "--json", str(doc)]
+    args += ["--out", str(out), "--json-layout", "full", "--json", str(doc)]
     args += ["--parcels", layers["parcels"], "--disturbance", layers["disturbance"]]
     assert main(args) == 0
     document = json.loads(doc.read_text())
@@ -156,7 +156,7 @@ def test_the_dask_engine_checks_a_project_across_partitions_as_one(tmp_path):
     for engine in ("single", "dask"):
         out, doc = tmp_path / f"{engine}.gpkg", tmp_path / f"{engine}.json"
         args = ["check", "--ordinance", "homer", "--quiet", "--tolerance", "0"]
-        args += ["--out", str(out), "--json", str(doc)]
+        args += ["--out", str(out), "--json-layout", "full", "--json", str(doc)]
         args += ["--parcels", layers["parcels"], "--disturbance", layers["disturbance"]]
         if engine == "dask":
             args += ["--engine", "dask", "--workers", "1", "--partition-size", "1"]

@@ -19,7 +19,7 @@ from sitecheck.io.readers import LayerSource
 from sitecheck.measure.inputs import MeasureInputs
 from sitecheck.pipeline.run import screen
 from sitecheck.pipeline.spec import RunSpec
-from sitecheck.reports.html import listed_rows, render_report, write_html_report
+from sitecheck.reports.html import ReportLimits, listed_rows, render_report, write_html_report
 from sitecheck.reports.html_format import format_sqft, natural_key
 from sitecheck.reports.maps import parcel_map_png
 from sitecheck.rules.outcome import NEEDS_REVIEW
@@ -71,6 +71,8 @@ def checked(village) -> dict:
         str(village["dem"]),
         "--out",
         str(folder / "out.gpkg"),
+        "--json-layout",
+        "full",
         "--json",
         str(folder / "out.json"),
         "--report",
@@ -107,19 +109,29 @@ def section_of(report: str, parcel_id: str) -> str:
     return found[0].split("</section>")[0]
 
 
-def summary_of(report: str) -> str:
-    return report.split('<section id="summary">')[1].split("</section>")[0]
+def table_of(report: str) -> str:
+    """The table of every listed parcel."""
+    return report.split('<section id="parcel-list">')[1].split("</section>")[0]
 
 
-def test_every_listed_parcel_has_a_summary_row_and_a_section(checked):
+def flagged(entry: dict) -> bool:
+    """A triggered rule or a rule needing review (the full layout's entry)."""
+    return any(t["outcome"] != "not_triggered" for t in entry["triggers"])
+
+
+def test_every_listed_parcel_has_a_row_and_every_flagged_one_a_section(checked):
     report, document = checked["report"], checked["document"]
-    listed = [parcel["parcel_id"] for parcel in document["parcels"]]
-    summary = summary_of(report)
-    assert summary.count("<tr data-severity=") == len(listed)
-    for parcel_id in listed:
-        assert f">{html.escape(parcel_id)}</a></td>" in summary
-        section_of(report, parcel_id)
-    assert report.count('<section class="parcel"') == len(listed)
+    table = table_of(report)
+    assert table.count("<tr data-severity=") == len(document["parcels"])
+    for entry in document["parcels"]:
+        parcel_id = html.escape(entry["parcel_id"])
+        if flagged(entry):
+            assert f">{parcel_id}</a></td>" in table
+            section_of(report, entry["parcel_id"])
+        else:
+            assert f'">{parcel_id}</td>' in table
+            assert f"<h3>Parcel {parcel_id}</h3>" not in report
+    assert report.count('<section class="parcel"') == sum(map(flagged, document["parcels"]))
 
 
 def test_each_project_section_lists_its_triggered_citations(checked):
@@ -134,7 +146,19 @@ def test_each_project_section_lists_its_triggered_citations(checked):
         for trigger in triggered:
             assert f'<span class="citation">{html.escape(trigger["citation"])}</span>' in block
             assert html.escape(trigger["title"]) in block
-            assert f"<blockquote>{html.escape(trigger['quote'])}</blockquote>" in block
+            assert f'href="#rule-{html.escape(trigger["rule_id"])}"' in block
+
+
+def test_the_rules_section_quotes_each_rule_once(checked):
+    report, document = checked["report"], checked["document"]
+    rules = report.split('<section id="rules">')[1].split("</section>")[0]
+    quoted = {t["rule_id"]: t["quote"] for entry in document["parcels"] for t in entry["triggers"]}
+    assert len(quoted) == document["packs"][0]["rule_count"]
+    for rule_id, quote in quoted.items():
+        entry = rules.split(f'id="rule-{html.escape(rule_id)}"')[1].split('<div class="rule ')[0]
+        assert f"<blockquote>{html.escape(quote)}</blockquote>" in entry
+        sharing = sum(1 for other in quoted.values() if other == quote)  # one sentence, 2 rules
+        assert report.count(f"<blockquote>{html.escape(quote)}</blockquote>") == sharing
 
 
 def test_the_audit_lists_what_the_pack_does_not_evaluate(checked):
@@ -168,7 +192,8 @@ def test_values_from_the_data_are_escaped(checked):
     report = checked["report"]
     assert HOSTILE not in report
     assert html.escape(HOSTILE) in section_of(report, checked["hostile_lot"])
-    assert "<script" not in report.lower()
+    assert html.escape(HOSTILE) in table_of(report)
+    assert report.lower().count("<script") == 1  # the table's own, at the end
 
 
 def test_the_report_fetches_nothing_from_the_network(checked):
@@ -183,26 +208,32 @@ def test_the_report_fetches_nothing_from_the_network(checked):
 def test_maps_are_embedded_png_images(checked):
     report, document = checked["report"], checked["document"]
     sources = re.findall(r'<img src="([^"]*)"', report)
-    assert len(sources) == len(document["parcels"])
+    assert len(sources) == sum(map(flagged, document["parcels"]))
     for source in sources:
         data = base64.b64decode(source.removeprefix("data:image/png;base64,"), validate=True)
         assert data.startswith(PNG_SIGNATURE)
 
 
-def test_the_summary_is_sorted_most_demanding_first(checked):
-    summary = summary_of(checked["report"])
-    severities = re.findall(r'<tr data-severity="([^"]*)">', summary)
+def test_the_table_is_sorted_most_demanding_first(checked):
+    table = table_of(checked["report"])
+    severities = re.findall(r'<tr data-severity="([^"]*)"', table)
     ranks = [SEVERITIES.index(s) if s in SEVERITIES else -1 for s in severities]
     assert ranks == sorted(ranks, reverse=True)
     assert severities[0] == "state_permit_required"  # the estate subdivision: over an acre
-    ids = re.findall(r'<a href="#parcel-\d+">([^<]*)</a>', summary)
+    ids = [
+        html.unescape(i)
+        for i in re.findall(
+            r'data-review="\d+"><td data-v="\d+">(?:<a href="#parcel-\d+">)?([^<]*)<', table
+        )
+    ]
+    assert len(ids) == len(severities)
     for severity in set(severities):
         same = [i for i, s in zip(ids, severities, strict=True) if s == severity]
         assert same == sorted(same, key=natural_key)
 
 
 def test_needs_review_is_shown_once_per_shared_reason(partial):
-    report = render_report(partial, max_maps=0)
+    report = render_report(partial, limits=ReportLimits(maps=0))
     reviews = {
         row: outcome.of(NEEDS_REVIEW)
         for row in listed_rows(partial)
@@ -225,17 +256,40 @@ def test_needs_review_is_shown_once_per_shared_reason(partial):
 
 def test_maps_left_out_are_announced(partial, tmp_path):
     target = tmp_path / "report.html"
-    write_html_report(partial, target, max_maps=2)
+    write_html_report(partial, target, limits=ReportLimits(maps=2))
     report = target.read_text(encoding="utf-8")
-    listed = len(listed_rows(partial))
+    detailed = report.count('<section class="parcel"')
+    assert detailed > 2
     assert report.count("<img ") == 2
-    assert f"the other {listed - 2:,} have none" in report
-    assert report.count('<div class="no-map">') == listed - 2
+    assert "the first 2 with a map" in report
+    assert report.count('<div class="no-map">') == detailed - 2
+
+
+def test_the_detailed_sections_stop_at_the_limit_the_most_demanding_first(partial):
+    everything = render_report(partial, limits=ReportLimits(maps=0))
+    flagged_count = everything.count('<section class="parcel"')
+    report = render_report(partial, limits=ReportLimits(details=3, maps=0))
+    sections = re.findall(r"<h3>Parcel ([^<]*)</h3>", report)
+    assert sections == re.findall(r"<h3>Parcel ([^<]*)</h3>", everything)[:3]
+    assert f"The 3 most demanding of the {flagged_count:,} flagged parcels" in report
+    assert table_of(report).count("<tr data-severity=") == len(listed_rows(partial))
 
 
 def test_all_parcels_lists_every_parcel(partial):
-    report = render_report(partial, all_parcels=True, max_maps=0)
-    assert summary_of(report).count("<tr data-severity=") == len(partial.measured.parcels)
+    report = render_report(partial, all_parcels=True, limits=ReportLimits(maps=0))
+    assert table_of(report).count("<tr data-severity=") == len(partial.measured.parcels)
+
+
+def test_one_parcels_report_details_it_whatever_its_outcome(partial):
+    row = int(np.flatnonzero(~partial.measured.touched)[0])  # a lot without work
+    only = np.zeros(len(partial.measured.parcels), dtype=bool)
+    only[row] = True
+    partial.measured.touched, kept = only, partial.measured.touched
+    try:
+        report = render_report(partial, limits=ReportLimits(maps=0, unflagged=True))
+    finally:
+        partial.measured.touched = kept
+    assert report.count('<section class="parcel"') == 1
     assert "No work on this parcel" in report
 
 

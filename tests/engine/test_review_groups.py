@@ -76,7 +76,22 @@ def test_the_json_the_terminal_and_the_report_ask_in_the_same_order(tmp_path, ca
     drawn = write_layer(gpkg, "work", [{"parcel_id": "L1", "geometry": work}])
     out, doc, report = tmp_path / "o.gpkg", tmp_path / "o.json", tmp_path / "r.html"
     args = ["check", "--ordinance", "larchmont", "--parcels", parcels, "--disturbance", drawn]
-    assert main([*args, "--out", str(out), "--json", str(doc), "--report", str(report)]) == 0
+    assert (
+        main(
+            [
+                *args,
+                "--out",
+                str(out),
+                "--json-layout",
+                "full",
+                "--json",
+                str(doc),
+                "--report",
+                str(report),
+            ]
+        )
+        == 0
+    )
     printed = capsys.readouterr().out
     parcel = json.loads(doc.read_text())["parcels"][0]
     reviews = parcel["reviews"]

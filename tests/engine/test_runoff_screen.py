@@ -278,6 +278,8 @@ def cli_args(site: dict[str, str], tmp_path, *extra: str) -> list[str]:
         *[f"--{name.replace('_', '-')}={path}" for name, path in site.items()],
         "--out",
         str(tmp_path / "out.gpkg"),
+        "--json-layout",
+        "full",
         "--json",
         str(tmp_path / "out.json"),
         "--report",

@@ -38,6 +38,8 @@ def measured(tmp_path_factory) -> tuple[dict[str, dict], dict[str, str], dict]:
         str(paths["dem"]),
         "--out",
         str(folder / "out.gpkg"),
+        "--json-layout",
+        "full",
         "--json",
         str(folder / "out.json"),
     ]

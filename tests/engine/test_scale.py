@@ -47,7 +47,7 @@ def check_arguments(paths: dict[str, Path], out: Path) -> list[str]:
     for layer in LAYERS:
         arguments += [f"--{layer.replace('_', '-')}", f"{gpkg}:{layer}"]
     arguments += ["--dem", str(paths["dem"]), "--quiet"]
-    return [*arguments, "--out", f"{out}.gpkg", "--json", f"{out}.json"]
+    return [*arguments, "--out", f"{out}.gpkg", "--json-layout", "full", "--json", f"{out}.json"]
 
 
 def run_cli(arguments: list[str]) -> None:
@@ -125,6 +125,36 @@ def test_sample_village_same_answers_in_small_partitions(
     assert header["partitions"] >= 6
 
 
+def test_the_compact_json_and_its_lines_are_the_same_from_dask(village: dict[str, Path]) -> None:
+    """The default layout and ``--jsonl`` stream from the partitions as one process writes them."""
+    documents, lines = {}, {}
+    for engine in ("single", "dask"):
+        out = village["gpkg"].parent / f"compact_{engine}"
+        arguments = check_arguments(village, out)
+        at = arguments.index("--json-layout")
+        arguments = [*arguments[:at], *arguments[at + 2 :], "--jsonl", f"{out}.jsonl"]
+        if engine == "dask":
+            arguments += ["--engine", "dask", "--workers", "2", "--partition-size", "50"]
+        run_cli(arguments)
+        documents[engine] = json.loads(Path(f"{out}.json").read_text())
+        lines[engine] = [json.loads(line) for line in Path(f"{out}.jsonl").read_text().splitlines()]
+    single, dask = documents["single"], documents["dask"]
+    assert single["layout"] == dask["layout"] == "compact"
+    for key in ("metric_columns", "rules", "packs", "settings", "runoff", "projects"):
+        assert single[key] == dask[key], key
+    by_id = {entry["parcel_id"]: entry for entry in dask["parcels"]}
+    assert sorted(by_id) == sorted(entry["parcel_id"] for entry in single["parcels"])
+    for entry in single["parcels"]:
+        assert by_id[entry["parcel_id"]] == entry, entry["parcel_id"]
+    assert {line["run_id"] for line in lines["dask"]} == {dask["run_id"]}
+
+    def without_run(records: list[dict]) -> list[str]:
+        return sorted(json.dumps({k: v for k, v in r.items() if k != "run_id"}) for r in records)
+
+    assert without_run(lines["single"]) == without_run(lines["dask"])
+    assert len(lines["single"]) == len(single["parcels"]) + len(single.get("projects", []))
+
+
 def test_generated_county_of_30k_parcels_same_answers(
     tmp_path_factory: pytest.TempPathFactory,
 ) -> None:
@@ -173,6 +203,7 @@ def test_killed_worker_loses_and_repeats_no_parcel(
             DaskOptions(partition_size=25),
             client=client,
             on_partition=kill_a_busy_worker,
+            json_layout=args.json_layout,
         )
     assert killed, "no worker was busy after the first partition: nothing was tested"
     assert run.parcels_written == run.parcel_count

@@ -50,7 +50,7 @@ def test_every_metric_the_json_writes_is_described(village, tmp_path):
     out = tmp_path / "m.json"
     argv = ["measure", "--quiet", "--parcels", f"{gpkg}:parcels"]
     argv += ["--disturbance", f"{gpkg}:disturbance", "--out", str(tmp_path / "m.gpkg")]
-    assert main([*argv, "--json", str(out)]) == 0
+    assert main([*argv, "--json-layout", "full", "--json", str(out)]) == 0
     written = set(json.loads(out.read_text())["parcels"][0]["metrics"])
     description = describe()
     described = {m["name"] for m in description["metrics"]}  # type: ignore[union-attr]

@@ -83,7 +83,17 @@ def _dec_waters(tmp_path: Path) -> tuple[str, str]:
 
 def _measure(tmp_path: Path, layers: dict[str, str], *extra: str, engine: str = "single"):
     out = tmp_path / engine
-    argv = ["measure", "--quiet", "--out", f"{out}.gpkg", "--json", f"{out}.json", *extra]
+    argv = [
+        "measure",
+        "--quiet",
+        "--out",
+        f"{out}.gpkg",
+        "--json-layout",
+        "full",
+        "--json",
+        f"{out}.json",
+        *extra,
+    ]
     if engine == "dask":
         argv = [
             "check",

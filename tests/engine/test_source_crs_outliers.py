@@ -58,7 +58,17 @@ def _lots_with_a_stray(tmp_path: Path, crs: str = WGS84) -> tuple[dict[str, str]
 
 def _run(tmp_path: Path, layers: dict[str, str], *extra: str) -> tuple[int, dict | None]:
     out = tmp_path / "out"
-    argv = ["measure", "--quiet", "--out", f"{out}.gpkg", "--json", f"{out}.json", *extra]
+    argv = [
+        "measure",
+        "--quiet",
+        "--out",
+        f"{out}.gpkg",
+        "--json-layout",
+        "full",
+        "--json",
+        f"{out}.json",
+        *extra,
+    ]
     for role, spec in layers.items():
         argv += [f"--{role}", spec]
     code = main(argv)
@@ -85,7 +95,7 @@ def test_the_dask_engine_chooses_the_same_crs_and_names_the_same_stray_lot(tmp_p
     for engine in (["--engine", "single"], ["--engine", "dask", "--workers", "1"]):
         out = tmp_path / engine[1]
         argv = ["check", "--quiet", "--ordinance", "scarsdale", *engine]
-        argv += ["--out", f"{out}.gpkg", "--json", f"{out}.json"]
+        argv += ["--out", f"{out}.gpkg", "--json-layout", "full", "--json", f"{out}.json"]
         argv += [arg for role, spec in layers.items() for arg in (f"--{role}", spec)]
         assert main([*argv, *(["--partition-size", "2"] if "dask" in engine else [])]) == 0
         documents.append(json.loads(Path(f"{out}.json").read_text()))

@@ -61,6 +61,8 @@ def _slope_outcomes(tmp_path: Path, layers: dict[str, str], pack: str) -> tuple[
         pack,
         "--out",
         f"{out}.gpkg",
+        "--json-layout",
+        "full",
         "--json",
         f"{out}.json",
     ]

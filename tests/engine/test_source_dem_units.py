@@ -51,7 +51,9 @@ def _measure(tmp_path: Path, dem: str, *extra: str) -> tuple[dict, list[str]]:
     work = write_layer(gpkg, "work", [{"parcel_id": "L1", "geometry": box(100, 100, 200, 200)}])
     out = tmp_path / "out"
     argv = ["measure", "--quiet", "--parcels", parcels, "--disturbance", work, "--dem", dem, *extra]
-    assert main([*argv, "--out", f"{out}.gpkg", "--json", f"{out}.json"]) == 0
+    assert (
+        main([*argv, "--out", f"{out}.gpkg", "--json-layout", "full", "--json", f"{out}.json"]) == 0
+    )
     document = json.loads(Path(f"{out}.json").read_text())
     return document["parcels"][0]["metrics"], document["warnings"]
 

@@ -22,7 +22,9 @@ from .conftest import STATE_PLANE_EAST, write_layer
 def _measure(tmp_path: Path, parcels: str, disturbance: str) -> dict:
     out = tmp_path / "out"
     argv = ["measure", "--quiet", "--parcels", parcels, "--disturbance", disturbance]
-    assert main([*argv, "--out", f"{out}.gpkg", "--json", f"{out}.json"]) == 0
+    assert (
+        main([*argv, "--out", f"{out}.gpkg", "--json-layout", "full", "--json", f"{out}.json"]) == 0
+    )
     return json.loads(Path(f"{out}.json").read_text())
 
 

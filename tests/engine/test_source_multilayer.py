@@ -64,6 +64,8 @@ def _run(tmp_path: Path, site: dict[str, str], extra: list[str], capsys) -> tupl
         "--quiet",
         "--out",
         str(tmp_path / "m.gpkg"),
+        "--json-layout",
+        "full",
         "--json",
         str(tmp_path / "m.json"),
     ]

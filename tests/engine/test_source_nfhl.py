@@ -80,7 +80,16 @@ def _site(tmp_path: Path, cases, shapefile: bool = True) -> dict[str, str]:
 def _measure(tmp_path: Path, layers: dict[str, str], capsys) -> tuple[int, dict, str]:
     out = tmp_path / "out"
     out.mkdir(exist_ok=True)
-    argv = ["measure", "--quiet", "--out", str(out / "m.gpkg"), "--json", str(out / "m.json")]
+    argv = [
+        "measure",
+        "--quiet",
+        "--out",
+        str(out / "m.gpkg"),
+        "--json-layout",
+        "full",
+        "--json",
+        str(out / "m.json"),
+    ]
     for role, spec in layers.items():
         argv += [f"--{role}", spec]
     code = main(argv)

@@ -56,7 +56,17 @@ def _check(tmp_path: Path, wetlands: str, *extra: str) -> dict:
     work = write_layer(gpkg, "work", [{"parcel_id": "L1", "geometry": WORK}])
     out = tmp_path / "out"
     argv = ["measure", "--quiet", "--parcels", parcels, "--disturbance", work]
-    argv += ["--wetlands", wetlands, *extra, "--out", f"{out}.gpkg", "--json", f"{out}.json"]
+    argv += [
+        "--wetlands",
+        wetlands,
+        *extra,
+        "--out",
+        f"{out}.gpkg",
+        "--json-layout",
+        "full",
+        "--json",
+        f"{out}.json",
+    ]
     assert main(argv) == 0
     return json.loads(Path(f"{out}.json").read_text())
 

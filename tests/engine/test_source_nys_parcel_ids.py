@@ -35,7 +35,7 @@ def _row(sbl: str, owner: str, geometry, swis: str = "552601") -> dict:
 def _measure(tmp_path: Path, parcels: str, work: str, *extra: str) -> tuple[int, dict | None]:
     out = tmp_path / "out"
     argv = ["measure", "--quiet", "--parcels", parcels, "--disturbance", work, *extra]
-    code = main([*argv, "--out", f"{out}.gpkg", "--json", f"{out}.json"])
+    code = main([*argv, "--out", f"{out}.gpkg", "--json-layout", "full", "--json", f"{out}.json"])
     document = json.loads(Path(f"{out}.json").read_text()) if code == 0 else None
     return code, document
 
@@ -138,7 +138,16 @@ def test_the_dask_engine_merges_the_same_rows_and_finds_the_same_unassigned_work
     for engine in (["--engine", "single"], ["--engine", "dask", "--workers", "1"]):
         out = tmp_path / engine[1]
         argv = ["check", "--quiet", "--ordinance", "scarsdale", "--parcels", parcels]
-        argv += ["--disturbance", work, "--out", f"{out}.gpkg", "--json", f"{out}.json"]
+        argv += [
+            "--disturbance",
+            work,
+            "--out",
+            f"{out}.gpkg",
+            "--json-layout",
+            "full",
+            "--json",
+            f"{out}.json",
+        ]
         assert main([*argv, *engine, *(["--partition-size", "1"] if "dask" in engine else [])]) == 0
         documents.append(json.loads(Path(f"{out}.json").read_text()))
     single, dask = documents

@@ -39,7 +39,7 @@ def _check(village: dict, folder: Path, from_postgis: bool, *extra: str) -> dict
     folder.mkdir(parents=True, exist_ok=True)
     out = folder / ("pg" if from_postgis else "gpkg")
     argv = ["check", "--quiet", "--ordinance", "scarsdale", "--dem", village["dem"], *extra]
-    argv += ["--out", f"{out}.gpkg", "--json", f"{out}.json"]
+    argv += ["--out", f"{out}.gpkg", "--json-layout", "full", "--json", f"{out}.json"]
     for role in FROM_POSTGIS:
         spec = village["pg"][role] if from_postgis else f"{gpkg}:{role}"
         argv += [f"--{role.replace('_', '-')}", spec]
@@ -187,6 +187,8 @@ def test_a_table_without_a_primary_key_or_a_crs(postgis, tmp_path, capsys):
             f"PG:{postgis.conninfo} tables=work_loaded",
             "--out",
             f"{out}.gpkg",
+            "--json-layout",
+            "full",
             "--json",
             f"{out}.json",
         ]

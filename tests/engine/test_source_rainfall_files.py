@@ -166,7 +166,7 @@ def test_a_check_uses_the_files_depths_and_the_audit_says_where_they_came_from(t
         "--disturbance", write_layer(gpkg, "work", work),
         "--impervious-proposed", write_layer(gpkg, "new", house),
         "--rainfall-file", str(rain), "--rainfall", "100=9.0",
-        "--out", f"{out}.gpkg", "--json", f"{out}.json",
+        "--out", f"{out}.gpkg", "--json-layout", "full", "--json", f"{out}.json",
     ]  # fmt: skip
     assert main(argv) == 0
     document = json.loads(Path(f"{out}.json").read_text())

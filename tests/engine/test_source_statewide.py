@@ -66,7 +66,18 @@ def test_answers_equal_a_whole_read(tmp_path):
     sda = write_layer(gpkg, "sda", [{"geometry": box(15_000, 0, 15_200, 200)}])
     out = tmp_path / "out"
     argv = ["measure", "--quiet", "--parcels", parcels, "--disturbance", work, "--all-parcels"]
-    argv += ["--wetlands", wetlands, "--sda", sda, "--out", f"{out}.gpkg", "--json", f"{out}.json"]
+    argv += [
+        "--wetlands",
+        wetlands,
+        "--sda",
+        sda,
+        "--out",
+        f"{out}.gpkg",
+        "--json-layout",
+        "full",
+        "--json",
+        f"{out}.json",
+    ]
     assert main(argv) == 0
     document = json.loads(Path(f"{out}.json").read_text())
     by_id = {p["parcel_id"]: p["metrics"] for p in document["parcels"]}

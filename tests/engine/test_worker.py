@@ -47,6 +47,8 @@ def village(tmp_path_factory):
         str(paths["dem"]),
         "--out",
         str(folder / "full.gpkg"),
+        "--json-layout",
+        "full",
         "--json",
         str(folder / "full.json"),
     ]

@@ -120,6 +120,8 @@ def cli_reference(village: Path) -> dict:
         str(village / "dem.tif"),
         "--out",
         str(village / "cli.gpkg"),
+        "--json-layout",
+        "full",
         "--json",
         str(out),
     ]

@@ -92,6 +92,7 @@ def test_qgis_process_runs_check_site_from_the_zip(package, village, cli_referen
         f"--OUTPUT={tmp_path / 'parcels.gpkg'}",
         f"--FLAGS={tmp_path / 'flags.gpkg'}",
         f"--JSON_REPORT={report}",
+        "--JSON_LAYOUT=1",
     ]
     arguments += [f"--{name.upper()}={gpkg}|layername={name}" for name in LAYERS]
     run = subprocess.run(arguments, env=env, capture_output=True, text=True, timeout=900)

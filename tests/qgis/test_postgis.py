@@ -47,7 +47,11 @@ def test_check_site_on_postgis_layers_answers_as_the_cli_on_the_file(
     processing.run(
         "sitecheck:check_site",
         village_parameters(
-            village, PARCELS=parcels, DISTURBANCE=disturbance, JSON_REPORT=str(report)
+            village,
+            PARCELS=parcels,
+            DISTURBANCE=disturbance,
+            JSON_REPORT=str(report),
+            JSON_LAYOUT=1,
         ),
     )
     document = json.loads(report.read_text())

@@ -148,7 +148,7 @@ def _metrics_and_outcomes(document: dict) -> dict:
 def test_check_site_gives_the_same_answers_as_the_cli(plugin, village, cli_reference, tmp_path):
     report = tmp_path / "qgis.json"
     result = processing.run(
-        "sitecheck:check_site", village_parameters(village, JSON_REPORT=str(report))
+        "sitecheck:check_site", village_parameters(village, JSON_REPORT=str(report), JSON_LAYOUT=1)
     )
     plugin_document = json.loads(report.read_text())
     assert _metrics_and_outcomes(plugin_document) == _metrics_and_outcomes(cli_reference)
@@ -200,6 +200,7 @@ def test_listed_streams_with_their_watersheds_answer_as_the_cli(plugin, village,
         "OUTPUT": "TEMPORARY_OUTPUT",
         "FLAGS": "TEMPORARY_OUTPUT",
         "JSON_REPORT": str(report),
+        "JSON_LAYOUT": 1,
     }
     processing.run("sitecheck:check_site", parameters)
     plugin_document = json.loads(report.read_text())
@@ -238,7 +239,11 @@ def test_a_rainfall_file_gives_the_sites_depths_as_the_cli_reads_them(plugin, vi
     processing.run(
         "sitecheck:check_site",
         village_parameters(
-            village, JSON_REPORT=str(report), RAINFALL_FILE=str(rain), DEFAULT_HSG=2
+            village,
+            JSON_REPORT=str(report),
+            RAINFALL_FILE=str(rain),
+            DEFAULT_HSG=2,
+            JSON_LAYOUT=1,
         ),
     )
     rainfall = json.loads(report.read_text())["runoff"]["rainfall"][0]
@@ -263,7 +268,12 @@ def test_the_sites_rainfall_replaces_pack_defaults_storm_by_storm(plugin, villag
     result = processing.run(
         "sitecheck:check_site",
         village_parameters(
-            village, JSON_REPORT=str(report), RAINFALL="25=7.5", DEFAULT_HSG=2, DUAL_HSG=1
+            village,
+            JSON_REPORT=str(report),
+            RAINFALL="25=7.5",
+            DEFAULT_HSG=2,
+            DUAL_HSG=1,
+            JSON_LAYOUT=1,
         ),
     )
     document = json.loads(report.read_text())
@@ -299,6 +309,7 @@ def test_selected_features_only_is_honoured(plugin, village, tmp_path):
                     layer.id(), selectedFeaturesOnly=True
                 ),
                 JSON_REPORT=str(report),
+                JSON_LAYOUT=1,
             ),
         )
         listed = json.loads(report.read_text())["parcels"]
@@ -566,7 +577,9 @@ def test_batch_of_parcels_one_run_each(plugin, village, tmp_path):
         report = tmp_path / f"batch{ordinance}.json"
         processing.run(
             "sitecheck:check_site",
-            village_parameters(village, ORDINANCE=ordinance, JSON_REPORT=str(report)),
+            village_parameters(
+                village, ORDINANCE=ordinance, JSON_REPORT=str(report), JSON_LAYOUT=1
+            ),
         )
         reports.append(json.loads(report.read_text()))
     assert [r["packs"][0]["id"] for r in reports] == ["larchmont", "homer", "scarsdale"]
@@ -654,7 +667,10 @@ def test_the_audit_identifies_each_layer_the_same_on_every_run(plugin, village, 
     runs = []
     for number in (1, 2):
         report = tmp_path / f"run{number}.json"
-        processing.run("sitecheck:check_site", village_parameters(village, JSON_REPORT=str(report)))
+        processing.run(
+            "sitecheck:check_site",
+            village_parameters(village, JSON_REPORT=str(report), JSON_LAYOUT=1),
+        )
         runs.append({r["name"]: r for r in json.loads(report.read_text())["inputs"]})
     first, second = runs
     layers = [name for name in first if name != "dem"]

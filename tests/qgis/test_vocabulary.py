@@ -164,7 +164,9 @@ def test_the_atlas_legend_lists_the_flags_as_described(plugin, village, descript
     out, flags_out, report = tmp_path / "parcels.gpkg", tmp_path / "flags.gpkg", tmp_path / "r.json"
     processing.run(
         "sitecheck:check_site",
-        village_parameters(village, OUTPUT=str(out), FLAGS=str(flags_out), JSON_REPORT=str(report)),
+        village_parameters(
+            village, OUTPUT=str(out), FLAGS=str(flags_out), JSON_REPORT=str(report), JSON_LAYOUT=1
+        ),
     )
     project = QgsProject()
     parcels = QgsVectorLayer(str(out), "Parcels checked", "ogr")

@@ -1,0 +1,240 @@
+"""The floor: only the irreducible work of measuring a village, each step done once, vectorized.
+
+What no screening tool can skip, done the fastest plain way, so the engine's time has
+a floor to be measured against (the peers are what people write; this is what the
+work costs):
+
+- Arrow reads of the layers (pyogrio ``read_arrow``, geometries from WKB);
+- the disturbance split by lot: one spatial query of every feature against the lots,
+  one vectorized intersection, overlaps counted once (a union per lot with several
+  pieces);
+- per constraint (impervious cover existing and proposed, the 1% and 0.2% floodplain,
+  the floodway, wetlands, their 100-ft adjacent area, the 100-ft watercourse buffer):
+  one spatial query of the disturbed lots against the layer, one vectorized
+  intersection, a union per lot where pieces overlap, the areas;
+- one exact raster pass for slopes: Horn's slope over the DEM's cells under the work,
+  and exactextract's coverage of the cells over 15% and 25% for every disturbed lot;
+- one write of the parcel metrics (GeoPackage, through Arrow).
+
+It computes no adjoining buffer, zoning, SDA, impaired waters, flags, rules or
+reports: those are the engine's own work beyond measuring.
+
+Run: python floor.py VILLAGE_DIR OUT_JSON
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+import exactextract
+import numpy as np
+import pyarrow as pa
+import pyogrio
+import rasterio
+import rasterio.windows
+import shapely
+from exactextract.feature import Feature, FeatureSource
+from exactextract.raster import NumPyRasterSource
+
+SFHA = ("A", "AE", "AH", "AO", "A99", "V", "VE")
+
+
+def read(gpkg: Path, layer: str, columns: list[str] | None = None):
+    """A layer's geometries (and columns) through Arrow."""
+    meta, table = pyogrio.read_arrow(gpkg, layer=layer, columns=columns or [])
+    geometry = shapely.from_wkb(table[meta["geometry_name"] or "wkb_geometry"].to_numpy())
+    return geometry, table
+
+
+def per_lot(lots: np.ndarray, geoms: np.ndarray, tree: shapely.STRtree) -> tuple[np.ndarray, np.ndarray]:
+    """Each lot's part of ``geoms``: one query, one intersection, a union where parts overlap."""
+    feature, lot = tree.query(geoms, predicate="intersects")
+    pieces = polygonal(shapely.intersection(geoms[feature], lots[lot]))
+    keep = shapely.area(pieces) > 0  # touching lots share a line, not ground
+    return dissolve(lot[keep], pieces[keep])
+
+
+def polygonal(geoms: np.ndarray) -> np.ndarray:
+    """The polygons of each geometry (an intersection of polygons can add lines and points)."""
+    mixed = np.flatnonzero(shapely.get_type_id(geoms) == 7)
+    for position in mixed:
+        parts = shapely.get_parts(geoms[position])
+        geoms[position] = shapely.multipolygons(parts[np.isin(shapely.get_type_id(parts), (3, 6))])
+    return geoms
+
+
+def dissolve(keys: np.ndarray, pieces: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """One geometry per key: the pieces of keys with several are unioned."""
+    order = np.argsort(keys, kind="stable")
+    keys, pieces = keys[order], pieces[order]
+    unique, starts, counts = np.unique(keys, return_index=True, return_counts=True)
+    merged = pieces[starts].copy()
+    for position in np.flatnonzero(counts > 1):
+        start = starts[position]
+        merged[position] = shapely.union_all(pieces[start : start + counts[position]])
+    return unique, merged
+
+
+def overlap_areas(shapes: np.ndarray, layer: np.ndarray) -> np.ndarray:
+    """The area of each shape inside the layer's polygons (overlapping polygons counted once)."""
+    areas = np.zeros(len(shapes))
+    if not len(layer):
+        return areas
+    shape, polygon = shapely.STRtree(layer).query(shapes, predicate="intersects")
+    if not len(shape):
+        return areas
+    keys, merged = dissolve(shape, polygonal(shapely.intersection(shapes[shape], layer[polygon])))
+    areas[keys] = shapely.area(merged)
+    return areas
+
+
+class _Wkb(Feature):
+    def __init__(self, index: int, wkb: bytes) -> None:
+        Feature.__init__(self)
+        self.index, self.wkb, self.values = index, wkb, {}
+
+    def geometry(self) -> bytes:
+        return self.wkb
+
+    def get(self, name: str) -> object:
+        return self.index if name == "i" else self.values[name]
+
+    def set(self, name: str, value: object) -> None:
+        self.values[name] = value
+
+    def fields(self) -> list[str]:
+        return ["i"]
+
+    def set_geometry_format(self) -> str:
+        return "wkb"
+
+
+class _Shapes(FeatureSource):
+    def __init__(self, shapes: np.ndarray, wkt: str) -> None:
+        super().__init__()
+        self.wkb, self.wkt = shapely.to_wkb(shapes), wkt
+
+    def count(self) -> int:
+        return len(self.wkb)
+
+    def __iter__(self):
+        return (_Wkb(i, wkb) for i, wkb in enumerate(self.wkb))
+
+    def srs_wkt(self) -> str:
+        return self.wkt
+
+
+def steep_areas(dem_path: Path, shapes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Square feet of each shape on slopes over 15% and 25%: Horn's slope of the cells under
+    the work, and one exactextract pass with a class raster (0, 1 over 15%, 2 over 25%)."""
+    with rasterio.open(dem_path) as dem:
+        x0, y0, x1, y1 = shapely.total_bounds(shapes)
+        window = rasterio.windows.from_bounds(x0, y0, x1, y1, transform=dem.transform)
+        window = window.round_offsets().round_lengths()
+        window = rasterio.windows.Window(
+            window.col_off - 1, window.row_off - 1, window.width + 3, window.height + 3
+        ).intersection(rasterio.windows.Window(0, 0, dem.width, dem.height))
+        z = dem.read(1, window=window, masked=True).filled(np.nan).astype(np.float64)
+        transform = rasterio.windows.transform(window, dem.transform)
+        cell = dem.res[0]
+        wkt = dem.crs.to_wkt()
+    a, b, c = z[:-2, :-2], z[:-2, 1:-1], z[:-2, 2:]
+    d, f = z[1:-1, :-2], z[1:-1, 2:]
+    g, h, i = z[2:, :-2], z[2:, 1:-1], z[2:, 2:]
+    dx = ((c + 2 * f + i) - (a + 2 * d + g)) / (8 * cell)
+    dy = ((g + 2 * h + i) - (a + 2 * b + c)) / (8 * cell)
+    slope = 100 * np.hypot(dx, dy)
+    classes = np.full(slope.shape, 255, dtype=np.uint8)
+    known = np.isfinite(slope)
+    classes[known] = (slope[known] > 15).astype(np.uint8) + (slope[known] > 25)
+    left, top = transform.c + cell, transform.f - cell  # the inner cells, with a slope
+    extent = (left, top - cell * slope.shape[0], left + cell * slope.shape[1], top)
+    raster = NumPyRasterSource(classes, *extent, nodata=255, srs_wkt=wkt)
+    frame = exactextract.exact_extract(
+        raster, _Shapes(shapes, wkt), ["count", "unique", "frac"], include_cols=["i"],
+        output="pandas",
+    )  # fmt: skip
+    over_15, over_25 = np.zeros(len(shapes)), np.zeros(len(shapes))
+    for index, count, unique, fractions in zip(
+        frame["i"], frame["count"], frame["unique"], frame["frac"], strict=True
+    ):
+        cells = dict(zip(np.asarray(unique, int), np.asarray(fractions) * (count or 0), strict=True))
+        over_25[index] = cells.get(2, 0.0) * cell * cell
+        over_15[index] = over_25[index] + cells.get(1, 0.0) * cell * cell
+    return over_15, over_25
+
+
+def main(village: Path, out_json: Path) -> None:
+    timings: dict[str, float] = {}
+    start = time.perf_counter()
+    gpkg = village / "village.gpkg"
+    lots, parcels = read(gpkg, "parcels", ["parcel_id"])
+    ids = parcels["parcel_id"].to_numpy(zero_copy_only=False)
+    disturbance, _ = read(gpkg, "disturbance")
+    flood, zones = read(gpkg, "floodplain", ["FLD_ZONE", "ZONE_SUBTY"])
+    layers = {name: read(gpkg, name)[0] for name in ("impervious_existing", "impervious_proposed")}
+    wetlands, _ = read(gpkg, "wetlands")
+    streams, _ = read(gpkg, "watercourses")
+    timings["read"] = time.perf_counter() - start
+
+    t = time.perf_counter()
+    tree = shapely.STRtree(lots)
+    lot_index, disturbed = per_lot(lots, disturbance, tree)
+    timings["disturbance"] = time.perf_counter() - t
+
+    t = time.perf_counter()
+    zone = zones["FLD_ZONE"].fill_null("").to_numpy(zero_copy_only=False).astype(str)
+    subtype = zones["ZONE_SUBTY"].fill_null("").to_numpy(zero_copy_only=False).astype(str)
+    in_sfha = np.isin(zone, SFHA)
+    wetland_zone = shapely.buffer(wetlands, 100.0)
+    constraints = {
+        "floodplain_1pct": flood[in_sfha],
+        "floodplain_0_2pct": flood[in_sfha | np.char.startswith(subtype, "0.2 PCT")],
+        "floodway": flood[np.char.find(subtype, "FLOODWAY") >= 0],
+        "wetland": wetlands,
+        "wetland_adjacent": shapely.difference(wetland_zone, shapely.union_all(wetlands)),
+        "watercourse_buffer": shapely.buffer(streams, 100.0),
+    }
+    touched = lots[lot_index]
+    areas = {
+        f"{name}_sqft": overlap_areas(touched, geoms) for name, geoms in layers.items()
+    }  # cover on the lots with work
+    areas |= {
+        f"disturbed_in_{name}_sqft": overlap_areas(disturbed, geoms)
+        for name, geoms in constraints.items()
+    }
+    timings["constraints"] = time.perf_counter() - t
+
+    t = time.perf_counter()
+    over_15, over_25 = steep_areas(village / "dem.tif", disturbed)
+    timings["slope"] = time.perf_counter() - t
+
+    t = time.perf_counter()
+    columns = {
+        "parcel_id": ids[lot_index],
+        "disturbed_area_sqft": shapely.area(disturbed),
+        **areas,
+        "disturbed_on_slope_over_15pct_sqft": over_15,
+        "disturbed_on_slope_over_25pct_sqft": over_25,
+    }
+    table = pa.table({**columns, "geometry": shapely.to_wkb(touched)})
+    pyogrio.write_arrow(
+        table, out_json.with_suffix(".gpkg"), layer="parcels", driver="GPKG",
+        geometry_name="geometry", geometry_type="Polygon", crs="EPSG:2260",
+    )  # fmt: skip
+    timings["write"] = time.perf_counter() - t
+    timings["total"] = time.perf_counter() - start
+    result = {
+        "timings_s": timings,
+        "disturbed_area_sqft": dict(
+            zip(columns["parcel_id"].tolist(), columns["disturbed_area_sqft"].tolist(), strict=True)
+        ),
+    }
+    out_json.write_text(json.dumps(result))
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1]), Path(sys.argv[2]))
