@@ -22,6 +22,15 @@ SYSTEM_PYTHON = "/usr/bin/python3"
 
 def peak_rss_run(command: list[str], env: dict[str, str] | None = None) -> tuple[float, float]:
     """Run a command; return (wall seconds, peak resident memory of its process tree in MB)."""
+    seconds, peak, _ = stamped_run(command, env)
+    return seconds, peak
+
+
+def stamped_run(
+    command: list[str], env: dict[str, str] | None = None
+) -> tuple[float, float, list[tuple[float, str]]]:
+    """Run a command; return wall seconds, peak resident memory of its process tree (MB),
+    and each line it wrote on stderr with the second it arrived."""
     start = time.perf_counter()
     process = subprocess.Popen(
         command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
@@ -42,13 +51,20 @@ def peak_rss_run(command: list[str], env: dict[str, str] | None = None) -> tuple
 
     sampler = threading.Thread(target=sample, daemon=True)
     sampler.start()
-    stdout, stderr = process.communicate()
+    output: list[str] = []
+    reader = threading.Thread(target=lambda: output.append(process.stdout.read()), daemon=True)
+    reader.start()
+    assert process.stderr is not None
+    lines = [(time.perf_counter() - start, line.rstrip("\n")) for line in process.stderr]
+    process.wait()
+    reader.join()
     done.set()
     sampler.join()
     seconds = time.perf_counter() - start
     if process.returncode != 0:
-        raise SystemExit(f"failed: {' '.join(command)}\n{stdout}\n{stderr}")
-    return seconds, peak / 1e6
+        errors = "\n".join(line for _, line in lines)
+        raise SystemExit(f"failed: {' '.join(command)}\n{''.join(output)}\n{errors}")
+    return seconds, peak / 1e6, lines
 
 
 def village(size: int, exact: bool = False) -> Path:

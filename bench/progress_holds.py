@@ -1,23 +1,23 @@
 """How long the progress bar stands still: the longest stretch between two moves of the bar.
 
-Runs ``sitecheck check`` with its progress on stderr (the lines the QGIS plugin reads),
-stamps each line as it arrives, and reports every stage with the seconds it held the
-bar and its share of the whole run. The issue's goal: no stage holds the bar still for
+``sitecheck check`` prints its progress on stderr (the lines the QGIS plugin reads);
+each line is stamped as it arrives, and every stage is reported with the seconds it
+held the bar and its share of the whole run. The goal: no stage holds the bar still for
 more than a fifth of the run.
 
 Usage: ``python bench/progress_holds.py VILLAGE_FOLDER [extra check options]``; prints
-JSON. ``bench/run.py`` calls :func:`progress_holds` on its villages.
+JSON. ``bench/run.py`` reads the holds of its own check runs with :func:`progress_holds`.
 """
 
 from __future__ import annotations
 
 import json
 import re
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+from common import stamped_run
 
 LINE = re.compile(r"^\[\s*(\d+)%\] (.*)$")
 LAYERS = (
@@ -45,22 +45,18 @@ def check_command(folder: Path, out: Path, extra: list[str]) -> list[str]:
     return command + extra
 
 
-def progress_holds(command: list[str]) -> dict[str, object]:
-    """Run ``command``; the stages of its progress, each with the seconds it held the bar."""
-    start = time.perf_counter()
-    process = subprocess.Popen(command, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
-    assert process.stderr is not None
-    moves: list[tuple[float, int, str]] = []
-    for line in process.stderr:
-        found = LINE.match(line.strip())
-        if found:
-            moves.append((time.perf_counter() - start, int(found.group(1)), found.group(2)))
-    process.wait()
-    total = time.perf_counter() - start
-    if process.returncode != 0:
-        raise SystemExit(f"failed: {' '.join(command)}")
+def progress_holds(lines: list[tuple[float, str]], total: float) -> dict[str, object]:
+    """The stages of a run's progress lines (second, text), each with the seconds it held
+    the bar, and the longest hold."""
+    moves = [
+        (at, int(found.group(1)), found.group(2))
+        for at, line in lines
+        if (found := LINE.match(line.strip()))
+    ]
     stages = []
-    for (at, percent, stage), (until, _, _) in zip(moves, [*moves[1:], (total, 100, "")], strict=True):
+    for (at, percent, stage), (until, _, _) in zip(
+        moves, [*moves[1:], (total, 100, "")], strict=True
+    ):
         stages.append(
             {"stage": stage, "percent": percent, "held_s": round(until - at, 3),
              "share": round((until - at) / total, 3)}
@@ -72,7 +68,8 @@ def progress_holds(command: list[str]) -> dict[str, object]:
 def main() -> None:
     folder = Path(sys.argv[1])
     with tempfile.TemporaryDirectory() as out:
-        print(json.dumps(progress_holds(check_command(folder, Path(out), sys.argv[2:])), indent=1))
+        seconds, _, lines = stamped_run(check_command(folder, Path(out), sys.argv[2:]))
+        print(json.dumps(progress_holds(lines, seconds), indent=1))
 
 
 if __name__ == "__main__":

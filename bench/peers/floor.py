@@ -12,12 +12,19 @@ work costs):
   the floodway, wetlands, their 100-ft adjacent area, the 100-ft watercourse buffer):
   one spatial query of the disturbed lots against the layer, one vectorized
   intersection, a union per lot where pieces overlap, the areas;
+- membership of the lots with work in the SDA and impaired watersheds, and their zoning
+  district (the district holding most of the lot): one query and intersection each;
+- the adjoining property buffer in its plainest form: the lines each lot with work shares
+  with its neighbours, buffered 30 ft into the lot (one query of those lots against every
+  lot, one intersection of boundaries, one buffer, one intersection), and the
+  disturbance inside it;
 - one exact raster pass for slopes: Horn's slope over the DEM's cells under the work,
   and exactextract's coverage of the cells over 15% and 25% for every disturbed lot;
 - one write of the parcel metrics (GeoPackage, through Arrow).
 
-It computes no adjoining buffer, zoning, SDA, impaired waters, flags, rules or
-reports: those are the engine's own work beyond measuring.
+It computes no flag geometries, rules or reports, and none of the adjoining buffer's
+finer points (street lines, rear lines, setbacks by district): those are the engine's
+own work beyond this floor.
 
 Run: python floor.py VILLAGE_DIR OUT_JSON
 """
@@ -49,7 +56,9 @@ def read(gpkg: Path, layer: str, columns: list[str] | None = None):
     return geometry, table
 
 
-def per_lot(lots: np.ndarray, geoms: np.ndarray, tree: shapely.STRtree) -> tuple[np.ndarray, np.ndarray]:
+def per_lot(
+    lots: np.ndarray, geoms: np.ndarray, tree: shapely.STRtree
+) -> tuple[np.ndarray, np.ndarray]:
     """Each lot's part of ``geoms``: one query, one intersection, a union where parts overlap."""
     feature, lot = tree.query(geoms, predicate="intersects")
     pieces = polygonal(shapely.intersection(geoms[feature], lots[lot]))
@@ -76,6 +85,31 @@ def dissolve(keys: np.ndarray, pieces: np.ndarray) -> tuple[np.ndarray, np.ndarr
         start = starts[position]
         merged[position] = shapely.union_all(pieces[start : start + counts[position]])
     return unique, merged
+
+
+def adjoining_strips(lots: np.ndarray, lot_index: np.ndarray, setback: float = 30.0) -> np.ndarray:
+    """Each lot's strip along the lines it shares with other lots, ``setback`` wide."""
+    mine, other = shapely.STRtree(lots).query(lots[lot_index], predicate="intersects")
+    apart = lot_index[mine] != other
+    mine, other = mine[apart], other[apart]
+    shared = shapely.intersection(
+        shapely.boundary(lots[lot_index[mine]]), shapely.boundary(lots[other])
+    )
+    keys, lines = dissolve(mine, shapely.buffer(shared, setback))
+    strips = np.array([shapely.Polygon()] * len(lot_index), dtype=object)
+    strips[keys] = shapely.intersection(lines, lots[lot_index[keys]])
+    return strips
+
+
+def largest_district(shapes: np.ndarray, districts: np.ndarray, names: np.ndarray) -> np.ndarray:
+    """The name of the district holding most of each shape (None where none does)."""
+    shape, district = shapely.STRtree(districts).query(shapes, predicate="intersects")
+    areas = shapely.area(shapely.intersection(shapes[shape], districts[district]))
+    order = np.lexsort((-areas, shape))
+    first = np.unique(shape[order], return_index=True)[1]
+    out = np.full(len(shapes), None, dtype=object)
+    out[shape[order][first]] = names[district[order][first]]
+    return out
 
 
 def overlap_areas(shapes: np.ndarray, layer: np.ndarray) -> np.ndarray:
@@ -161,7 +195,9 @@ def steep_areas(dem_path: Path, shapes: np.ndarray) -> tuple[np.ndarray, np.ndar
     for index, count, unique, fractions in zip(
         frame["i"], frame["count"], frame["unique"], frame["frac"], strict=True
     ):
-        cells = dict(zip(np.asarray(unique, int), np.asarray(fractions) * (count or 0), strict=True))
+        cells = dict(
+            zip(np.asarray(unique, int), np.asarray(fractions) * (count or 0), strict=True)
+        )
         over_25[index] = cells.get(2, 0.0) * cell * cell
         over_15[index] = over_25[index] + cells.get(1, 0.0) * cell * cell
     return over_15, over_25
@@ -178,6 +214,9 @@ def main(village: Path, out_json: Path) -> None:
     layers = {name: read(gpkg, name)[0] for name in ("impervious_existing", "impervious_proposed")}
     wetlands, _ = read(gpkg, "wetlands")
     streams, _ = read(gpkg, "watercourses")
+    sda, _ = read(gpkg, "sda")
+    impaired, _ = read(gpkg, "impaired_watersheds")
+    zoning, districts = read(gpkg, "zoning", ["district"])
     timings["read"] = time.perf_counter() - start
 
     t = time.perf_counter()
@@ -206,6 +245,14 @@ def main(village: Path, out_json: Path) -> None:
         f"disturbed_in_{name}_sqft": overlap_areas(disturbed, geoms)
         for name, geoms in constraints.items()
     }
+    areas["in_sda"] = overlap_areas(touched, sda) >= 1.0
+    areas["in_impaired_watershed"] = overlap_areas(touched, impaired) >= 1.0
+    names = districts["district"].to_numpy(zero_copy_only=False)
+    areas["zoning_district"] = largest_district(touched, zoning, names)
+    strips = adjoining_strips(lots, lot_index)
+    areas["disturbed_in_adjoining_buffer_sqft"] = shapely.area(
+        shapely.intersection(disturbed, strips)
+    )
     timings["constraints"] = time.perf_counter() - t
 
     t = time.perf_counter()

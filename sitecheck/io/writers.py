@@ -73,8 +73,11 @@ def json_ready(value: object) -> object:
 
     JSON has no NaN or Infinity: a document holding them is refused by strict readers.
     """
-    if value is None:
-        return None
+    kind = type(value)
+    if kind is str or kind is int or kind is bool or value is None:
+        return value  # most values of a document: no conversion to look for
+    if kind is float:
+        return value if math.isfinite(value) else None  # type: ignore[arg-type]
     if isinstance(value, dict):
         return {str(k): json_ready(v) for k, v in value.items()}
     if isinstance(value, list | tuple):

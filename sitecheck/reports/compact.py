@@ -18,8 +18,13 @@ the same text again. The compact layout says each thing once:
   and not triggered;
 - reviews are grouped by cause as in the full layout, and the nearest threshold
   is ``margin`` (the full layout lists every area's in ``margins``);
+- metrics are rounded to what a screening can claim: areas to 0.01 sq ft, runoff
+  volumes to the cubic foot, curve numbers to a tenth, peaks to 0.001 cfs;
 - ``projects`` lists the projects checked on a site of several lots; a project
   that is its lot alone is that lot's entry, whose ``projects`` names it;
+- a parcel's design storm is its ``design_storm_years`` (and
+  ``design_storm_review_years``); the full layout and the GeoPackage also word it
+  (``design_storm``: "50, or 100: review");
 - keys whose value is null or empty are left out.
 
 The newline-delimited form (``--jsonl``) writes one parcel a line, each line
@@ -94,10 +99,10 @@ def compact_review(group: ReviewGroup) -> dict[str, object]:
 
 
 def compact_margin(margin: Margin) -> dict[str, object]:
-    """The nearest threshold: the area, its value, the threshold, and each rule's outcome there."""
+    """The nearest threshold: the area (its value is the parcel's metric), the threshold, and
+    each rule's outcome there."""
     return {
         "metric": margin.metric,
-        "value_sqft": round(margin.value_sqft, 2),
         "threshold_sqft": round(margin.threshold_sqft, 2),
         "direction": margin.direction,
         "changes": {change.rule_id: change.after for change in margin.changes},
@@ -118,10 +123,15 @@ def rule_fields(
 
 
 def rounded(name: str, value: object) -> object:
-    """A metric as the compact layout writes it: peaks to 0.001 cfs, acres to 0.0001, the
-    rest to 0.01 (areas are measured to a hundredth of a square foot)."""
+    """A metric as the compact layout writes it: runoff volumes to the cubic foot and curve
+    numbers to a tenth (a screening's precision; TR-55 reads its charts no closer), peaks
+    to 0.001 cfs, acres to 0.0001, areas to 0.01 sq ft (as they are measured)."""
     if not isinstance(value, float):
         return value
+    if "_cuft" in name:  # runoff_pre_cuft_25yr, retention_required_cuft, wqv_cuft
+        return round(value)
+    if name.startswith("cn_"):
+        return round(value, 1)
     if "_cfs_" in name:
         return round(value, 3)
     if name.endswith("_acres"):

@@ -204,6 +204,8 @@ def rule_keys(
     }
     groups = review_groups(outcome) if outcome else []
     if layout == COMPACT:
+        # The storm's wording ("50, or 100: review") is the two years' (GeoPackage, full JSON).
+        del keys["design_storm"]
         if outcome is not None:
             keys.update(rule_fields(outcome, groups, margins))
         return keys

@@ -139,7 +139,13 @@ def report_parts(
     yield _page_start(result)
     yield header_section(result, generated, rows)
     yield audit_section(result, generated, all_parcels)
-    yield summary_section(result, rows, Detail(len(flagged), len(detailed), len(mapped)))
+    yield summary_section(
+        result,
+        rows,
+        Detail(
+            len(flagged), len(detailed), len(mapped), "listed" if limits.unflagged else "flagged"
+        ),
+    )
     yield runoff_section(result)
     yield parcel_table(result, rows, set(detailed))
     yield '<section id="parcels">\n<h2>Flagged parcels in detail</h2>\n'

@@ -17,6 +17,7 @@ class Detail:
     flagged: int
     detailed: int
     mapped: int
+    kind: str = "flagged"  # "listed" when every listed parcel may be detailed (one parcel's)
 
 
 def summary_section(result: CheckResult, rows: list[int], detail: Detail) -> str:
@@ -61,15 +62,16 @@ def _severity_counts(outcomes: list[ParcelOutcome | None]) -> str:
 def _detail_notice(listed: int, detail: Detail) -> str:
     """Say which parcels have a detailed section and a map, and that the table lists them all."""
     table = f'<a href="#parcel-list">the table</a> lists all {listed:,} parcels'
+    kind = detail.kind
     if detail.flagged == 0:
-        return f'<p class="muted">No parcel is flagged; {table}.</p>\n'
+        return f'<p class="muted">No parcel is {kind}; {table}.</p>\n'
     if detail.detailed == detail.flagged:
-        text = f"Each of the {detail.flagged:,} flagged parcels has a detailed section below"
+        text = f"Each of the {detail.flagged:,} {kind} parcels has a detailed section below"
     elif detail.detailed == 0:
-        text = f"This report details none of the {detail.flagged:,} flagged parcels"
+        text = f"This report details none of the {detail.flagged:,} {kind} parcels"
     else:
         text = (
-            f"The {detail.detailed:,} most demanding of the {detail.flagged:,} flagged parcels "
+            f"The {detail.detailed:,} most demanding of the {detail.flagged:,} {kind} parcels "
             f"have a detailed section below (the report details at most {detail.detailed:,}; "
             "--report-details sets how many)"
         )

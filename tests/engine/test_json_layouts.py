@@ -62,6 +62,16 @@ def documents(request, village: dict[str, Path]) -> dict[str, object]:
     }
 
 
+def precision(metric: str) -> float:
+    """How far a compact metric may be from the full layout's: half its last digit (runoff
+    volumes to the cubic foot, curve numbers to a tenth, the rest to a hundredth)."""
+    if "_cuft" in metric:
+        return 0.5
+    if metric.startswith("cn_"):
+        return 0.05
+    return 0.006
+
+
 def listed(entry: dict) -> list[dict]:
     """The full layout's rules that a compact entry lists: triggered or under review."""
     return [t for t in entry["triggers"] if t["outcome"] != "not_triggered"]
@@ -100,12 +110,13 @@ def test_every_parcel_says_the_same_in_both_layouts(documents):
         assert set(metrics) == set(whole["metrics"])
         for name, value in whole["metrics"].items():
             if isinstance(value, float):
-                assert metrics[name] == pytest.approx(value, abs=0.006), name
+                assert metrics[name] == pytest.approx(value, abs=precision(name)), name
             else:
                 assert metrics[name] == value, name
-        for key in ("jurisdiction", "highest_severity", "design_storm", "design_storm_years"):
+        for key in ("jurisdiction", "highest_severity", "design_storm_years"):
             assert small.get(key) == whole[key], key
         assert small.get("design_storm_review_years") == whole["design_storm_review_years"]
+        assert "design_storm" not in small  # its wording is the years'; the full layout has it
         attributes = {k: v for k, v in whole["attributes"].items() if v is not None}
         assert small.get("attributes", {}) == attributes
         facts = small.get("facts", [])
@@ -124,8 +135,9 @@ def test_every_parcel_says_the_same_in_both_layouts(documents):
             assert "margin" not in small
         else:
             margin = small["margin"]
-            for key in ("metric", "value_sqft", "threshold_sqft", "direction"):
+            for key in ("metric", "threshold_sqft", "direction"):
                 assert margin[key] == nearest[key], key
+            assert metrics[margin["metric"]] == pytest.approx(nearest["value_sqft"], abs=0.006)
             assert margin["changes"] == {c["rule_id"]: c["to"] for c in nearest["changes"]}
 
 
@@ -179,7 +191,7 @@ def test_a_line_is_a_parcel_whole_in_itself(documents):
         measured = {k: v for k, v in whole["metrics"].items() if v is not None}
         assert set(line["metrics"]) == set(measured)
         for name, value in measured.items():
-            assert line["metrics"][name] == pytest.approx(value, abs=0.006), name
+            assert line["metrics"][name] == pytest.approx(value, abs=precision(name)), name
         assert line.get("triggers", []) == [
             {k: t[k] for k in ("rule_id", "citation", "outcome", "reason")} for t in listed(whole)
         ]

@@ -175,6 +175,32 @@ def test_check_site_gives_the_same_answers_as_the_cli(plugin, village, cli_refer
         assert (rows[entry["project_id"]]["highest_severity"] or None) == entry["highest_severity"]
 
 
+def test_check_sites_json_report_is_compact_unless_full_is_chosen(
+    plugin, village, cli_reference, tmp_path
+):
+    """The default JSON_LAYOUT writes each rule once and metrics as columns; the values and
+    the listed rules are the full layout's (the CLI's, read apart)."""
+    report = tmp_path / "compact.json"
+    processing.run("sitecheck:check_site", village_parameters(village, JSON_REPORT=str(report)))
+    document = json.loads(report.read_text())
+    assert document["layout"] == "compact"
+    assert len({rule["rule_id"] for rule in document["rules"]}) == len(document["rules"])
+    full = {entry["parcel_id"]: entry for entry in cli_reference["parcels"]}
+    assert sorted(full) == sorted(entry["parcel_id"] for entry in document["parcels"])
+    for entry in document["parcels"]:
+        metrics = dict(zip(document["metric_columns"], entry["metrics"], strict=True))
+        reference = full[entry["parcel_id"]]
+        assert metrics["disturbed_area_sqft"] == pytest.approx(
+            reference["metrics"]["disturbed_area_sqft"], abs=0.01
+        )
+        listed = {t["rule_id"]: t["outcome"] for t in entry.get("triggers", [])}
+        assert listed == {
+            t["rule_id"]: t["outcome"]
+            for t in reference["triggers"]
+            if t["outcome"] != "not_triggered"
+        }
+
+
 def test_listed_streams_with_their_watersheds_answer_as_the_cli(plugin, village, tmp_path):
     """The village's stream given as a listed water, its zoning districts standing in for the
     basins (they cover the village and the stream crosses some of them)."""
@@ -186,7 +212,7 @@ def test_listed_streams_with_their_watersheds_answer_as_the_cli(plugin, village,
         "--impaired-watersheds", f"{gpkg}:watercourses",
         "--watersheds", f"{gpkg}:zoning",
         "--impaired-flag", "all", "--nwi-classes", "freshwater_emergent,freshwater_pond",
-        "--out", str(tmp_path / "cli.gpkg"), "--json", str(cli_json),
+        "--out", str(tmp_path / "cli.gpkg"), "--json", str(cli_json), "--json-layout", "full",
     )  # fmt: skip
     report = tmp_path / "qgis.json"
     parameters = {
