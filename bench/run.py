@@ -277,8 +277,9 @@ def main() -> None:
     if "dock" in parts and os.environ.get("SITECHECK_BENCH_DOCK", "1") != "0":
         dock = bench_dock()
         print(
-            f"dock panel: median {dock['dock_median_ms']} ms, p95 {dock['dock_p95_ms']} ms "
-            f"over {dock['edits']} edits"
+            f"dock panel: answer median {dock['dock_median_ms']} ms, p95 {dock['dock_p95_ms']} ms "
+            f"over {dock['edits']} edits; edit to painted list (pause {dock['pause_ms']} ms "
+            f"included) median {dock['felt_median_ms']} ms, p95 {dock['felt_p95_ms']} ms"
         )
     if not rows:
         print(f"results: {RESULTS}")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+import time
 
 from qgis.core import (
     QgsProject,
@@ -25,6 +26,7 @@ from .panel_exports import PanelExports
 from .panel_layout import build_panel, fit_configuration, show_notes
 from .panel_messages import PanelMessages
 from .parcel_tool import ParcelPickTool
+from .pause import AdaptivePause
 from .project_settings import restore_panel, save_panel
 from .requests import (
     evaluate_request,
@@ -37,7 +39,6 @@ from .requests import (
 from .results_view import TRIGGER_ROLE, clipboard_text, fill_metrics, fill_triggers
 
 PROJECT_SCOPE = "SiteCheck"
-DEBOUNCE_MS = 350
 DEFAULT_WIDTH_PX = 400
 
 
@@ -76,7 +77,9 @@ class SiteCheckDock(PanelMessages, PanelExports, QgsDockWidget):
         self.layer_boxes: dict[str, QgsMapLayerComboBox] = {}
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
-        self.timer.setInterval(DEBOUNCE_MS)
+        self.pause = AdaptivePause()  # the pause follows how fast the worker answers
+        self.timer.setInterval(self.pause.interval_ms)
+        self.sent_at = 0.0
         self.timer.timeout.connect(self.evaluate_now)
         self.tool = ParcelPickTool(canvas) if canvas is not None else None
         if self.tool is not None:
@@ -285,6 +288,7 @@ class SiteCheckDock(PanelMessages, PanelExports, QgsDockWidget):
                 )
                 self.needs_open = False
             self.latest_request = worker.send(evaluate_request(layers, parcels, feature))
+            self.sent_at = time.monotonic()
         except EngineUnavailableError as error:
             self.offer_engine_setup(str(error))
             return
@@ -304,6 +308,7 @@ class SiteCheckDock(PanelMessages, PanelExports, QgsDockWidget):
             return
         if reply.get("id") != self.latest_request:
             return  # an older edit's answer; a newer one is on its way
+        self.timer.setInterval(self.pause.answered(1000 * (time.monotonic() - self.sent_at)))
         self.busy.setVisible(False)
         if not reply.get("ok"):
             if self.open_error:

@@ -92,9 +92,9 @@ def print_check_summary(result: CheckResult, args: argparse.Namespace) -> None:
             + (f"  storm {outcome.design_storm}" if outcome.design_storm != "none" else "")
             + _retention_text(result, int(row))
         )
-        margins = result.margins([int(row)])[int(row)]
-        if margins:
-            say(f"{'':>16}nearest threshold: {margins[0].text}")
+        nearest = result.nearest([int(row)])[int(row)]
+        if nearest is not None:
+            say(f"{'':>16}nearest threshold: {nearest.text}")
         groups = review_groups(outcome)
         for group in groups[:MAX_QUESTIONS]:
             say(f"{'':>16}review: {group.question}")

@@ -26,7 +26,7 @@ from sitecheck.pipeline.stages import (
     check_stages,
     measure_stages,
 )
-from sitecheck.reports.compact import COMPACT, line_records
+from sitecheck.reports.compact import COMPACT, FULL, line_records
 from sitecheck.reports.document import audit_block, check_document, measure_document, run_audit
 from sitecheck.rules.pack_model import Pack
 from sitecheck.schema.options import DEFAULT_REPORT_DETAILS
@@ -155,9 +155,13 @@ def write_check_outputs(
             },
             audit_block(measured, [pack.audit() for pack in result.packs.values()]),
         )
-    if THRESHOLDS in stages.bounds:  # the JSON and the report read them; found once, here
+    if THRESHOLDS in stages.bounds:  # found once, here, with the bar moving
         with_work = [int(row) for row in np.flatnonzero(measured.touched)]
-        result.margins(with_work, stages.part(progress, THRESHOLDS))
+        part = stages.part(progress, THRESHOLDS)
+        if destinations.json and destinations.json_layout == FULL:
+            result.margins(with_work, part)  # every area's, for the full layout
+        else:
+            result.nearest(with_work, part)
     if destinations.json or destinations.jsonl:
         stages.part(progress, JSON).update(0, "writing the JSON document")
         write_documents(

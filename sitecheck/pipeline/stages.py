@@ -71,7 +71,7 @@ def check_stages(json: bool, report: bool, runoff: bool = False) -> RunStages:
     """The stages of a ``check`` writing a GeoPackage and, when asked, screening runoff and
     writing the JSON and the report."""
     stages = [MEASURING, EVALUATING, *([RUNOFF] if runoff else []), PROJECTS, GEOPACKAGE]
-    if json or report:
+    if json:  # the report finds its few parcels' thresholds as it draws them
         stages.append(THRESHOLDS)
     if json:
         stages.append(JSON)

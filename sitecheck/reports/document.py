@@ -167,7 +167,11 @@ def _check_entries(
     by_id = {parcel_id: row for row, parcel_id in enumerate(result.measured.parcels["parcel_id"])}
     parcels = document["parcels"]
     assert isinstance(parcels, list)
-    margins = result.margins([by_id[parcel["parcel_id"]] for parcel in parcels])
+    rows = [by_id[parcel["parcel_id"]] for parcel in parcels]
+    if layout == COMPACT:  # the nearest threshold alone, found without the others
+        margins = {row: [m] if m else [] for row, m in result.nearest(rows).items()}
+    else:
+        margins = result.margins(rows)
     for parcel in parcels:
         row = by_id[parcel["parcel_id"]]
         parcel.update(rule_keys(result.outcomes[row], margins[row], layout))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -12,7 +13,7 @@ from sitecheck.constraints.layers import district_by_lot
 from sitecheck.io.progress import Progress
 from sitecheck.io.readers import POLYGONAL
 from sitecheck.measure.inputs import MeasureResult
-from sitecheck.rules.margins import Margin, nearest_margins
+from sitecheck.rules.margins import Margin, nearest_margin, nearest_margins
 from sitecheck.rules.outcome import NEEDS_REVIEW, TRIGGERED, ParcelOutcome, evaluate_pack
 from sitecheck.rules.pack_model import Pack
 from sitecheck.schema.options import option
@@ -39,6 +40,30 @@ class CheckResult:
         area, nearest first (rows with work only; empty for the others)."""
         # Remembered: the terminal, the JSON and the report ask for the same rows.
         known: dict[int, list[Margin]] = self.__dict__.setdefault("_margins", {})
+        self._find(rows, known, nearest_margins, progress)
+        return {row: known.get(row, []) for row in rows}
+
+    def nearest(
+        self, rows: list[int], progress: Progress | None = None
+    ) -> dict[int, Margin | None]:
+        """Each row's nearest threshold of all (the first of :meth:`margins`), found alone:
+        what the compact JSON and the terminal show."""
+        known: dict[int, Margin | None] = self.__dict__.setdefault("_nearest", {})
+        every = self.__dict__.get("_margins", {})
+        for row in rows:
+            if row in every and row not in known:
+                known[row] = every[row][0] if every[row] else None
+        self._find(rows, known, nearest_margin, progress)
+        return {row: known.get(row) for row in rows}
+
+    def _find(
+        self,
+        rows: list[int],
+        known: dict,
+        find: Callable[[Pack, Mapping[str, object]], object],
+        progress: Progress | None,
+    ) -> None:
+        """``find`` each row with work not yet ``known``, the bar moving as it goes."""
         wanted = [
             row
             for row in rows
@@ -50,12 +75,13 @@ class CheckResult:
             row = wanted[position]
             outcome = self.outcomes[row]
             assert outcome is not None
-            known[row] = nearest_margins(outcome.pack, values[position])
-        return {row: known.get(row, []) for row in rows}
+            known[row] = find(outcome.pack, values[position])
 
     def parcels_with_triggers(self) -> pd.DataFrame:
         """The parcel table with the trigger columns added for the GeoPackage."""
-        table = self.measured.parcels.copy()
+        # Columns are only added: the measured ones are shared, not copied (a county's
+        # table is hundreds of megabytes).
+        table = self.measured.parcels.copy(deep=False)
         table["jurisdiction"] = pd.array(
             [o.pack.id if o else None for o in self.outcomes], dtype="string"
         )

@@ -140,3 +140,41 @@ def test_the_json_and_the_report_give_the_margins(tmp_path, capsys):
     assert f"nearest threshold: {margin['text']}" in printed
     html = report.read_text()
     assert "Nearest thresholds" in html and "80 sq ft over the 1,500 sq ft of" in html
+
+
+@pytest.mark.parametrize("pack_id", ["scarsdale", "larchmont", "homer"])
+def test_the_nearest_margin_found_alone_is_the_first_of_all_the_margins(tmp_path, pack_id):
+    """The compact JSON and the terminal look for the nearest threshold alone, stopping at the
+    first that changes an outcome; it must be the one every area's search puts first."""
+    from sitecheck.io.readers import LayerSource
+    from sitecheck.measure.inputs import MeasureInputs
+    from sitecheck.pipeline.run import screen
+    from sitecheck.pipeline.spec import RunSpec
+    from sitecheck.rules.margins import nearest_margin
+    from sitecheck.sample.village import generate_village
+    from sitecheck.screening.values import parcel_value_rows
+
+    village = generate_village(tmp_path, parcels=3_000)
+    gpkg = str(village["gpkg"])
+    roles = ("impervious_existing", "impervious_proposed", "floodplain", "wetlands", "sda")
+    inputs = MeasureInputs(
+        parcels=LayerSource("parcels", gpkg, "parcels"),
+        disturbance=LayerSource("disturbance", gpkg, "disturbance"),
+        dem=str(village["dem"]),
+        **{role: LayerSource(role, gpkg, role) for role in roles},
+    )
+    result = screen(RunSpec(inputs, ordinance=pack_id))
+    rows = [int(row) for row in result.measured.touched.nonzero()[0]]
+    assert len(rows) > 300
+    values = parcel_value_rows(result.measured, rows, warn=False)
+    compared = 0
+    for row, parcel_values in zip(rows, values, strict=True):
+        pack = result.outcomes[row].pack
+        every = nearest_margins(pack, parcel_values)
+        alone = nearest_margin(pack, parcel_values)
+        if not every:
+            assert alone is None
+            continue
+        assert alone == every[0], result.measured.parcels["parcel_id"].iat[row]
+        compared += 1
+    assert compared > 300

@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import math
 import os
+import statistics
 import subprocess
 import sys
 
@@ -123,6 +124,22 @@ def test_the_panel_follows_a_parcel_as_it_is_drawn(dock, project, tmp_path):
     wait_for_reply(dock)
     assert report.is_file() and lot["parcel_id"] in report.read_text()
     disturbance.rollBack()
+
+
+def test_the_pause_before_a_re_check_follows_the_workers_answers(dock, project):
+    """Before any answer the panel waits the longest pause; once answers come, the pause is
+    twice their median (from 120 to 350 ms), timed by the panel itself."""
+    assert dock.timer.interval() == 350
+    layers = dock.layers()
+    lot = quiet_lot(layers)
+    layers["parcels"].selectByIds([lot.id()])
+    wait_for_reply(dock)
+    dock.evaluate_now()
+    wait_for_reply(dock)
+    answers = list(dock.pause.answers_ms)
+    assert len(answers) >= 2 and all(answer > 0 for answer in answers)
+    expected = min(350, max(120, int(2 * statistics.median(answers))))
+    assert dock.timer.interval() == expected
 
 
 def test_the_panel_screens_runoff_and_flags_default_rainfall(dock, project):
