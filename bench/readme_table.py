@@ -53,8 +53,8 @@ def speed_table(results: Path) -> str:
     ]
     outputs = [
         "| parcels | with work | `measure` peak | `check` peak | JSON per parcel with work "
-        "| JSON | HTML report | longest progress hold |",
-        "|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| JSON | HTML report | report opened in Chromium | sorted | longest progress hold |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for row in rows:
         check_seconds = _get(row, "check", "seconds")
@@ -75,9 +75,27 @@ def speed_table(results: Path) -> str:
             f"| {_number(_get(row, 'check', 'json_bytes_per_parcel_with_work'), ' B')} "
             f"| {_number(_get(row, 'check', 'json_bytes'), ' MB', 1e6, 1)} "
             f"| {_number(_get(row, 'check', 'report_bytes'), ' MB', 1e6, 1)} "
+            f"| {_number(_get(row, 'check', 'report_open_ms'), ' s', 1e3, 1)} "
+            f"| {_number(_get(row, 'check', 'report_sort_ms'), ' s', 1e3, 2)} "
             f"| {_number(None if hold is None else 100 * hold, '% of the run')} |"  # type: ignore[operator]
         )
-    return "\n".join(speed) + "\n\n" + "\n".join(outputs) + "\n"
+    return "\n".join(speed) + "\n\n" + "\n".join(outputs) + "\n" + _dock_table(results)
+
+
+def _dock_table(results: Path) -> str:
+    """The panel's re-check on the sample village (``dock.json``), when it was measured."""
+    path = results / "dock.json"
+    if not path.exists():
+        return ""
+    dock = json.loads(path.read_text())
+    return (
+        "\n| panel, sample village | median | p95 |\n|---|---:|---:|\n"
+        f"| edit to answer, the pause left out ({dock['edits']} edits) "
+        f"| {dock['dock_median_ms']:,.0f} ms | {dock['dock_p95_ms']:,.0f} ms |\n"
+        f"| edit to painted list, the pause ({dock['pause_ms']} ms at the end) included "
+        f"({dock['felt_edits']} edits) | {dock['felt_median_ms']:,.0f} ms "
+        f"| {dock['felt_p95_ms']:,.0f} ms |\n"
+    )
 
 
 def readme_with_table(readme: str, results: Path) -> str:

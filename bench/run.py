@@ -15,7 +15,9 @@ reading whole layers as it did before.
 
 Then the distributed engine (``bench/scale.py``): 1 against 2 workers on the
 250k village, and a million parcels on 2 workers. ``SITECHECK_BENCH_PARTS``
-picks among ``measure``, ``scale``, ``statewide`` and ``dock`` (default all).
+picks among ``measure``, ``scale``, ``statewide`` and ``dock`` (default all), or
+``check``: the check alone again, its figures put beside the peers' last run of the
+same village with their own date.
 
 Each runs in its own process; wall time and peak memory (resident set of the
 process tree, sampled every 20 ms) are measured from outside. Results go to
@@ -26,6 +28,7 @@ compared with the engine's as a check that all three measured the same thing.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import subprocess
@@ -109,6 +112,7 @@ def run_check(folder: Path) -> dict:
     json_bytes = (out / "result.json").stat().st_size
     report_bytes = (out / "report.html").stat().st_size
     holds = progress_holds(lines, seconds)
+    browser = report_in_browser(out / "report.html")
     return {
         "seconds": seconds,
         "peak_rss_mb": peak,
@@ -118,7 +122,37 @@ def run_check(folder: Path) -> dict:
         "report_bytes": report_bytes,
         "progress_longest_hold": holds["longest_hold"],
         "progress_stages": holds["stages"],
+        "report_open_ms": browser["opened_ms"],
+        "report_sort_ms": browser["sort_ms"],
+        "report_filter_ms": browser["filter_ms"],
     }
+
+
+# In the page, after its own script: when the page was parsed and its script run, then
+# the time to sort the table by a column and to filter it by a section.
+REPORT_TIMING = """
+var opened = performance.now();
+var headings = document.getElementById("parcel-table").tHead.rows[0].cells;
+var started = performance.now();
+headings[3].querySelector("button").click();
+var sorted = performance.now() - started;
+var text = document.getElementById("filter-text");
+started = performance.now();
+text.value = "254-9";
+text.dispatchEvent(new Event("input"));
+report({opened_ms: opened, sort_ms: sorted, filter_ms: performance.now() - started});
+"""
+
+
+def report_in_browser(report: Path) -> dict:
+    """The report opened in Debian's headless Chromium (``tests/browser.py``), timed in the
+    page: parsed and its script run, then a sort and a filter of the parcel table."""
+    spec = importlib.util.spec_from_file_location("bench_browser", REPO / "tests" / "browser.py")
+    assert spec is not None and spec.loader is not None
+    browser = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(browser)
+    found = browser.probe(report, REPORT_TIMING, budget_ms=None)
+    return {key: round(float(value), 1) for key, value in found.items()}
 
 
 def run_peer(folder: Path, name: str, python: str) -> dict:
@@ -199,6 +233,20 @@ def bench_size(size: int) -> dict:
     return result
 
 
+def recheck_size(size: int) -> dict:
+    """Measure ``check`` again on a village whose results file holds the peers' run, and put
+    it in that file with its own date (``check.measured``); the peers' figures stay."""
+    target = RESULTS / f"measure_{size}.json"
+    result = json.loads(target.read_text())
+    print(f"[{size:,}] engine check again ...", flush=True)
+    check = run_check(village(size))
+    check["measured"] = time.strftime("%Y-%m-%d %H:%M:%S %Z")
+    result["check"] = check
+    result["check_speedup_vs_qgis"] = result["qgis_chain"]["seconds"] / check["seconds"]
+    target.write_text(json.dumps(result, indent=2) + "\n")
+    return result
+
+
 # Engine stages that do what the peers do (split by lot, impervious cover, constraint
 # overlays, slopes), for a like-for-like ratio beside the end-to-end one: the
 # engine also derives the adjoining property buffer, zoning, SDA and impaired
@@ -260,6 +308,8 @@ def main() -> None:
     )
     parts = set(os.environ.get("SITECHECK_BENCH_PARTS", "measure,dock,scale,statewide").split(","))
     rows = [bench_size(size) for size in sizes] if "measure" in parts else []
+    if "check" in parts:  # the check alone, again, beside the peers' last run
+        rows = [recheck_size(size) for size in sizes]
     if "scale" in parts:
         from scale import bench_million, bench_scaling
 

@@ -38,10 +38,11 @@ def chromium() -> str:
     return found
 
 
-def probe(page: Path, script: str, budget_ms: int = 60_000) -> dict:
+def probe(page: Path, script: str, budget_ms: int | None = 60_000) -> dict:
     """Load ``page`` with ``script`` run after it; return the JSON the script wrote.
 
-    The script ends by calling ``report(value)``, which the probe defines.
+    The script ends by calling ``report(value)``, which the probe defines. ``budget_ms``
+    lets the page's timers run in virtual time; None keeps real time (for timing).
     """
     text = page.read_text(encoding="utf-8")
     harness = (
@@ -58,7 +59,7 @@ def probe(page: Path, script: str, budget_ms: int = 60_000) -> dict:
                 chromium(),
                 *CHROMIUM_FLAGS,
                 f"--user-data-dir={Path(folder) / 'profile'}",
-                f"--virtual-time-budget={budget_ms}",
+                *([f"--virtual-time-budget={budget_ms}"] if budget_ms else []),
                 copy.as_uri(),
             ],
             capture_output=True,

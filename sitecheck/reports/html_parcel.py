@@ -93,7 +93,9 @@ def _map_figure(parcel_id: object, png: bytes | None, max_maps: int) -> str:
     data = base64.b64encode(png).decode("ascii")
     return (
         '<figure class="map">'
-        f'<img src="data:image/png;base64,{data}" width="640" height="480" '
+        # Lazy: a county report's two hundred maps are decoded as they scroll into view.
+        f'<img loading="lazy" decoding="async" src="data:image/png;base64,{data}" '
+        'width="640" height="480" '
         f'alt="Map of parcel {esc(parcel_id)}">'
         "<figcaption>The lot, its disturbance and where the disturbance meets a constraint. "
         "Grid north up.</figcaption></figure>"

@@ -17,26 +17,7 @@ import pytest
 from sitecheck.app.cli import main
 from sitecheck.sample.village import generate_village
 
-LAYERS = (
-    "impervious_existing",
-    "impervious_proposed",
-    "floodplain",
-    "wetlands",
-    "watercourses",
-    "sda",
-    "zoning",
-    "impaired_watersheds",
-    "soils",
-)
-
-
-def check_arguments(village: dict[str, Path], pack: str) -> list[str]:
-    gpkg = village["gpkg"]
-    arguments = ["check", "--quiet", "--ordinance", pack, "--parcels", f"{gpkg}:parcels"]
-    arguments += ["--disturbance", f"{gpkg}:disturbance", "--dem", str(village["dem"])]
-    for layer in LAYERS:
-        arguments += [f"--{layer.replace('_', '-')}", f"{gpkg}:{layer}"]
-    return arguments
+from .village_runs import village_check_argv
 
 
 @pytest.fixture(scope="module")
@@ -49,7 +30,7 @@ def documents(request, village: dict[str, Path]) -> dict[str, object]:
     """One run's compact JSON and lines, and a second run's full JSON, of the same village."""
     folder = village["gpkg"].parent / request.param
     folder.mkdir()
-    arguments = check_arguments(village, request.param)
+    arguments = village_check_argv(village, request.param)
     compact, lines, full = folder / "c.json", folder / "c.jsonl", folder / "f.json"
     out = ["--out", str(folder / "c.gpkg"), "--json", str(compact), "--jsonl", str(lines)]
     assert main([*arguments, *out]) == 0
@@ -199,7 +180,7 @@ def test_a_line_is_a_parcel_whole_in_itself(documents):
 
 def test_the_compact_json_is_a_tenth_of_the_full_one(village, tmp_path):
     """Measured on the sample village (Scarsdale, every layer, soils): 64 KB against 643 KB."""
-    arguments = check_arguments(village, "scarsdale")
+    arguments = village_check_argv(village, "scarsdale")
     sizes = {}
     for layout in ("compact", "full"):
         path = tmp_path / f"{layout}.json"

@@ -16,17 +16,8 @@ import pytest
 from sitecheck.app.cli import main
 from sitecheck.sample.village import generate_village
 
-LAYERS = (
-    "impervious_existing",
-    "impervious_proposed",
-    "floodplain",
-    "wetlands",
-    "watercourses",
-    "sda",
-    "zoning",
-    "impaired_watersheds",
-    "soils",
-)
+from .village_runs import village_check_argv
+
 KB = 1024
 
 
@@ -34,11 +25,7 @@ KB = 1024
 def outputs(tmp_path_factory) -> dict[str, Path]:
     folder = tmp_path_factory.mktemp("sizes")
     village = generate_village(folder, parcels=3_000)
-    gpkg = village["gpkg"]
-    argv = ["check", "--quiet", "--ordinance", "scarsdale", "--parcels", f"{gpkg}:parcels"]
-    argv += ["--disturbance", f"{gpkg}:disturbance", "--dem", str(village["dem"])]
-    for layer in LAYERS:
-        argv += [f"--{layer.replace('_', '-')}", f"{gpkg}:{layer}"]
+    argv = village_check_argv(village)
     paths = {name: folder / name for name in ("out.gpkg", "c.json", "c.jsonl", "r.html")}
     argv += ["--out", str(paths["out.gpkg"]), "--json", str(paths["c.json"])]
     argv += ["--jsonl", str(paths["c.jsonl"]), "--report", str(paths["r.html"])]

@@ -16,6 +16,8 @@ import pytest
 from sitecheck.app.cli import main
 from sitecheck.sample.village import generate_village
 
+from .village_runs import village_check_argv
+
 REPO = Path(__file__).resolve().parents[2]
 LAYERS = ("impervious_existing", "impervious_proposed", "floodplain", "wetlands", "zoning")
 
@@ -56,11 +58,7 @@ function press(title) {
 def run(tmp_path_factory) -> dict:
     folder = tmp_path_factory.mktemp("village")
     village = generate_village(folder, parcels=3_000)
-    gpkg = village["gpkg"]
-    argv = ["check", "--quiet", "--ordinance", "scarsdale", "--parcels", f"{gpkg}:parcels"]
-    argv += ["--disturbance", f"{gpkg}:disturbance", "--dem", str(village["dem"])]
-    for layer in LAYERS:
-        argv += [f"--{layer.replace('_', '-')}", f"{gpkg}:{layer}"]
+    argv = village_check_argv(village, layers=LAYERS)
     report = folder / "report.html"
     argv += ["--out", str(folder / "out.gpkg"), "--json", str(folder / "out.json")]
     argv += ["--report", str(report), "--report-details", "25"]

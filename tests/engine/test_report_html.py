@@ -207,7 +207,7 @@ def test_the_report_fetches_nothing_from_the_network(checked):
 
 def test_maps_are_embedded_png_images(checked):
     report, document = checked["report"], checked["document"]
-    sources = re.findall(r'<img src="([^"]*)"', report)
+    sources = re.findall(r'<img [^>]*src="([^"]*)"', report)
     assert len(sources) == sum(map(flagged, document["parcels"]))
     for source in sources:
         data = base64.b64decode(source.removeprefix("data:image/png;base64,"), validate=True)

@@ -1,0 +1,31 @@
+"""The ``sitecheck check`` arguments of a generated village, for the tests of whole runs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+VILLAGE_LAYERS = (
+    "impervious_existing",
+    "impervious_proposed",
+    "floodplain",
+    "wetlands",
+    "watercourses",
+    "sda",
+    "zoning",
+    "impaired_watersheds",
+    "soils",
+)
+"""Every layer of the sample village but the parcels and the disturbance."""
+
+
+def village_check_argv(
+    village: dict[str, Path], pack: str = "scarsdale", layers: tuple[str, ...] = VILLAGE_LAYERS
+) -> list[str]:
+    """``check`` on a generated village (``generate_village``'s paths) with these layers and
+    its DEM; the outputs are the caller's to add."""
+    gpkg = village["gpkg"]
+    argv = ["check", "--quiet", "--ordinance", pack, "--parcels", f"{gpkg}:parcels"]
+    argv += ["--disturbance", f"{gpkg}:disturbance", "--dem", str(village["dem"])]
+    for layer in layers:
+        argv += [f"--{layer.replace('_', '-')}", f"{gpkg}:{layer}"]
+    return argv
