@@ -179,7 +179,8 @@ def test_a_line_is_a_parcel_whole_in_itself(documents):
 
 
 def test_the_compact_json_is_a_tenth_of_the_full_one(village, tmp_path):
-    """Measured on the sample village (Scarsdale, every layer, soils): 64 KB against 643 KB."""
+    """On the sample village (Scarsdale, every layer, soils) the full layout repeats every rule's
+    description under each of its eleven parcels with work; the compact one says it once."""
     arguments = village_check_argv(village, "scarsdale")
     sizes = {}
     for layout in ("compact", "full"):
