@@ -18,6 +18,19 @@ REPO = BENCH.parent
 WORK = BENCH / "work"
 RESULTS = BENCH / "results"
 SYSTEM_PYTHON = "/usr/bin/python3"
+MEASURE_LAYERS = (
+    "impervious_existing",
+    "impervious_proposed",
+    "floodplain",
+    "wetlands",
+    "watercourses",
+    "sda",
+    "zoning",
+    "impaired_watersheds",
+)
+"""The generated village's layers ``measure`` is given (besides parcels and disturbance)."""
+CHECK_LAYERS = (*MEASURE_LAYERS, "soils")
+"""The layers ``check`` is given: soils too, so the runoff screen runs."""
 
 
 def peak_rss_run(command: list[str], env: dict[str, str] | None = None) -> tuple[float, float]:

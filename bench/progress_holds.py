@@ -17,20 +17,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-from common import stamped_run
+from common import CHECK_LAYERS, stamped_run
 
 LINE = re.compile(r"^\[\s*(\d+)%\] (.*)$")
-LAYERS = (
-    "impervious_existing",
-    "impervious_proposed",
-    "floodplain",
-    "wetlands",
-    "watercourses",
-    "sda",
-    "zoning",
-    "impaired_watersheds",
-    "soils",
-)
 
 
 def check_command(folder: Path, out: Path, extra: list[str]) -> list[str]:
@@ -38,7 +27,7 @@ def check_command(folder: Path, out: Path, extra: list[str]) -> list[str]:
     gpkg = folder / "village.gpkg"
     command = [sys.executable, "-m", "sitecheck", "check", "--ordinance", "scarsdale"]
     command += ["--parcels", f"{gpkg}:parcels", "--disturbance", f"{gpkg}:disturbance"]
-    for layer in LAYERS:
+    for layer in CHECK_LAYERS:
         command += [f"--{layer.replace('_', '-')}", f"{gpkg}:{layer}"]
     command += ["--dem", str(folder / "dem.tif"), "--out", str(out / "result.gpkg")]
     command += ["--json", str(out / "result.json"), "--report", str(out / "report.html")]

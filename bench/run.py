@@ -38,6 +38,7 @@ from pathlib import Path
 
 from common import (
     BENCH,
+    MEASURE_LAYERS,
     REPO,
     RESULTS,
     SYSTEM_PYTHON,
@@ -52,16 +53,6 @@ from common import (
 from progress_holds import check_command, progress_holds
 
 DEFAULT_SIZES = (3_000, 30_000, 250_000)
-LAYERS = (
-    "impervious_existing",
-    "impervious_proposed",
-    "floodplain",
-    "wetlands",
-    "watercourses",
-    "sda",
-    "zoning",
-    "impaired_watersheds",
-)
 
 
 def run_engine(folder: Path) -> dict:
@@ -85,7 +76,7 @@ def run_engine(folder: Path) -> dict:
         "--json",
         str(out / "result.json"),
     ]
-    for name in LAYERS:
+    for name in MEASURE_LAYERS:
         command += [f"--{name.replace('_', '-')}", f"{gpkg}:{name}"]
     seconds, peak = peak_rss_run(command)
     document = json.loads((out / "result.json").read_text())

@@ -36,7 +36,7 @@ from sitecheck.measure.split_notes import unassigned_warning
 from sitecheck.pipeline.outputs import run_inputs, spec_audit
 from sitecheck.pipeline.run import run_packs
 from sitecheck.pipeline.spec import RunSpec
-from sitecheck.reports.compact import COMPACT, FULL, rule_descriptions
+from sitecheck.reports.compact import COMPACT, FULL, layouts_written, rule_descriptions
 from sitecheck.reports.document import document_header, listing
 from sitecheck.rules.pack_model import Pack
 from sitecheck.schema.options import DEFAULT_PARTITION_SIZE
@@ -135,8 +135,8 @@ def run_check_distributed(
         run_inputs(spec.run),
         geopackages=("--out",),
     )
-    layouts = ((json_layout,) if json_path else ()) + ((COMPACT,) if jsonl_path else ())
-    spec = replace(spec, json_layouts=tuple(dict.fromkeys(layouts)))
+    layouts = layouts_written(json_layout, json_path is not None, jsonl_path is not None)
+    spec = replace(spec, json_layouts=layouts)
     with outputs:
         return _run_into(spec, outputs, options, progress, client, on_partition, json_layout)
 

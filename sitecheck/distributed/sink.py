@@ -74,7 +74,7 @@ class StreamingOutputs:
         self.header: dict[str, object] = {"layout": shape.layout, **header}
         if shape.layout == COMPACT:
             self.header.update(metric_columns=shape.metric_columns, rules=shape.rules)
-        self._citations = rule_citations({"rules": shape.rules})
+        self._citations = rule_citations(shape.rules)
         self._gpkg = outputs.temporary("--out")
         self._json: TextIO | None = None
         self._lines: TextIO | None = None

@@ -26,7 +26,7 @@ from sitecheck.pipeline.stages import (
     check_stages,
     measure_stages,
 )
-from sitecheck.reports.compact import COMPACT, FULL, line_records
+from sitecheck.reports.compact import COMPACT, FULL, layouts_written, line_records
 from sitecheck.reports.document import audit_block, check_document, measure_document, run_audit
 from sitecheck.rules.pack_model import Pack
 from sitecheck.schema.options import DEFAULT_REPORT_DETAILS
@@ -69,6 +69,11 @@ class Destinations:
         """The files this run writes, in the order a summary names them."""
         paths = (self.out, self.json, self.jsonl, self.report)
         return [path for path in paths if path is not None]
+
+    @property
+    def layouts(self) -> tuple[str, ...]:
+        """The JSON layouts this run builds (the ``--jsonl`` lines come from the compact)."""
+        return layouts_written(self.json_layout, self.json is not None, self.jsonl is not None)
 
     def check_stages(self, runoff: bool) -> RunStages:
         """The stages of a ``check`` writing these outputs, each with its share of the bar."""
@@ -158,7 +163,7 @@ def write_check_outputs(
     if THRESHOLDS in stages.bounds:  # found once, here, with the bar moving
         with_work = [int(row) for row in np.flatnonzero(measured.touched)]
         part = stages.part(progress, THRESHOLDS)
-        if destinations.json and destinations.json_layout == FULL:
+        if FULL in destinations.layouts:
             result.margins(with_work, part)  # every area's, for the full layout
         else:
             result.nearest(with_work, part)

@@ -44,6 +44,13 @@ from sitecheck.rules.review_groups import ReviewGroup
 COMPACT, FULL = "compact", "full"
 
 
+def layouts_written(json_layout: str, json: bool, jsonl: bool) -> tuple[str, ...]:
+    """The layouts a run builds: the ``--json`` document's, and the compact one the
+    ``--jsonl`` lines are made from (each once)."""
+    wanted = ((json_layout,) if json else ()) + ((COMPACT,) if jsonl else ())
+    return tuple(dict.fromkeys(wanted))
+
+
 def rule_descriptions(packs: Iterable[Pack]) -> list[dict[str, object]]:
     """Every rule of the packs, described once: the compact layout's ``rules``."""
     return [
@@ -204,7 +211,9 @@ def line_records(document: dict[str, object]) -> Iterator[dict[str, object]]:
     a site of several lots (a project that is its lot alone is that lot's line)."""
     columns = document["metric_columns"]
     assert isinstance(columns, list)
-    citations = rule_citations(document)
+    rules = document.get("rules") or []
+    assert isinstance(rules, list)
+    citations = rule_citations(rules)
     run_id = str(document["run_id"])
     for key in ("parcels", "projects"):
         entries = document.get(key) or []
@@ -213,8 +222,6 @@ def line_records(document: dict[str, object]) -> Iterator[dict[str, object]]:
             yield line_record(entry, columns, citations, run_id)
 
 
-def rule_citations(document: dict[str, object]) -> dict[str, str]:
+def rule_citations(rules: Sequence[dict[str, object]]) -> dict[str, str]:
     """Each described rule's citation, by rule id."""
-    rules = document.get("rules") or []
-    assert isinstance(rules, list)
     return {str(rule["rule_id"]): str(rule["citation"]) for rule in rules}
