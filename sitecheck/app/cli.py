@@ -29,6 +29,7 @@ from sitecheck.pipeline import settings as run_settings
 from sitecheck.pipeline.outputs import Destinations, write_check_outputs, write_measure_outputs
 from sitecheck.pipeline.run import measure_only, screen
 from sitecheck.pipeline.spec import RunSpec
+from sitecheck.reports.compact import FULL
 from sitecheck.schema.options import DEFAULT_PARTITION_SIZE, DEFAULT_REPORT_DETAILS, option
 from sitecheck.schema.roles import VECTOR_ROLES
 from sitecheck.screening.packs import PackChoice, choose_packs
@@ -127,6 +128,8 @@ def run_check(args: argparse.Namespace) -> int:
     if given:
         raise InputError(f"{', '.join(given)}: for --engine dask only")
     where = destinations(args)
+    # The reasons of the rules not triggered are worded only for an output showing them.
+    spec = replace(spec, unlisted_reasons=FULL in where.layouts)
     stages = where.check_stages(runoff=spec.runoff.requested)
     with where.output_set(spec) as outputs:
         result = screen(spec, progress, packs=packs, stages=stages)

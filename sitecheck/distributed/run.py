@@ -136,7 +136,8 @@ def run_check_distributed(
         geopackages=("--out",),
     )
     layouts = layouts_written(json_layout, json_path is not None, jsonl_path is not None)
-    spec = replace(spec, json_layouts=layouts)
+    run = replace(spec.run, unlisted_reasons=FULL in layouts)  # worded where shown
+    spec = replace(spec, run=run, json_layouts=layouts)
     with outputs:
         return _run_into(spec, outputs, options, progress, client, on_partition, json_layout)
 

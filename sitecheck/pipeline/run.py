@@ -76,7 +76,13 @@ def screen(
     stages = stages or check_stages(json=False, report=False, runoff=spec.runoff.requested)
     part = stages.part(progress, MEASURING)
     measured = measure(spec.inputs, spec.settings, part, reader)
-    result = check_parcels(measured, packs, spec.tolerance, stages.part(progress, EVALUATING))
+    result = check_parcels(
+        measured,
+        packs,
+        spec.tolerance,
+        stages.part(progress, EVALUATING),
+        unlisted_reasons=spec.unlisted_reasons,
+    )
     if spec.runoff.requested:
         stages.part(progress, RUNOFF).update(0, "screening runoff")
         result.runoff = screen_runoff(result, spec.runoff)

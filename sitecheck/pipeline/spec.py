@@ -28,6 +28,11 @@ class RunSpec:
         Their field holding the pack id or village name.
     runoff : RunoffOptions
         The runoff screen runs when these say where soil groups come from.
+    unlisted_reasons : bool
+        Word the reasons of the rules a parcel does not trigger: the full JSON layout
+        and the panel show them; the compact JSON, the GeoPackage and the report's
+        table do not, so a county's run leaves them out (a report's detailed
+        sections word them for their own parcels).
     """
 
     inputs: MeasureInputs
@@ -37,3 +42,4 @@ class RunSpec:
     jurisdictions: LayerSource | None = None
     jurisdiction_field: str | None = None
     runoff: RunoffOptions = field(default_factory=RunoffOptions)
+    unlisted_reasons: bool = True

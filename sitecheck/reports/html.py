@@ -151,6 +151,7 @@ def report_parts(
     yield '<section id="parcels">\n<h2>Flagged parcels in detail</h2>\n'
     if not detailed:
         yield '<p class="muted">No parcel has a triggered rule or a rule needing review.</p>\n'
+    result.with_every_reason(detailed)
     with ParcelMapper(result) as mapper:
         for position in progress.counted("drawing the report's parcels", len(detailed)):
             row = detailed[position]

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from sitecheck.rules.attributes import ATTRIBUTES, UNREADABLE, unreadable_words
+from sitecheck.rules.decide import decide
 from sitecheck.rules.language import Truth, evaluate
 from sitecheck.rules.pack_model import Pack, Rule
 from sitecheck.schema.metrics import METRICS
@@ -181,6 +182,7 @@ def evaluate_pack(
     tolerance: float = 0.02,
     only: frozenset[str] | None = None,
     words: bool = True,
+    unlisted_reasons: bool = True,
 ) -> ParcelOutcome:
     """Evaluate every rule of a pack for one parcel's metrics and attributes.
 
@@ -196,16 +198,35 @@ def evaluate_pack(
         Evaluate these rules only (with the exemptions they name); the outcome
         then lists just them.
     words : bool
-        False for outcomes without the full sentences of their reasons (margins).
+        False for the outcomes alone, without their reasons (margins try many values
+        and read only the outcomes).
+    unlisted_reasons : bool
+        False to leave out the reasons of the rules not triggered, which only the full
+        JSON layout and a report's detailed sections show: a county's run words
+        the listed rules only.
     """
     rules = pack.rules if only is None else tuple(r for r in pack.rules if r.id in only)
     needed = {rule.id for rule in rules} | {other for rule in rules for other in rule.unless}
     memo: dict = {}  # one parcel's values: shared subtrees (named conditions) decided once
-    first = {
-        rule.id: _evaluate_rule(pack, rule, values, tolerance, words, memo)
-        for rule in pack.rules
-        if rule.id in needed
-    }
+    if words and unlisted_reasons:
+        first = {
+            rule.id: _evaluate_rule(pack, rule, values, tolerance, memo)
+            for rule in pack.rules
+            if rule.id in needed
+        }
+    else:
+        first = {
+            rule.id: Trigger(rule, _decide_rule(pack, rule, values, tolerance, memo))
+            for rule in pack.rules
+            if rule.id in needed
+        }
+    if words and not unlisted_reasons:  # the listed rules worded, the others left bare
+        first = {
+            rule_id: trigger
+            if trigger.outcome == NOT_TRIGGERED
+            else _evaluate_rule(pack, trigger.rule, values, tolerance, memo)
+            for rule_id, trigger in first.items()
+        }
     final = []
     for rule in rules:
         trigger = first[rule.id]
@@ -217,16 +238,29 @@ def evaluate_pack(
     return ParcelOutcome(pack, tuple(final))
 
 
+def _decide_rule(
+    pack: Pack, rule: Rule, values: Mapping[str, object], tolerance: float, memo: dict
+) -> str:
+    """The rule's outcome alone, before exemptions: what :func:`_evaluate_rule` decides,
+    without its reasons."""
+    for review in rule.reviews:
+        if decide(review.when, values, pack.names, 0.0, memo) is Truth.TRUE:
+            return NEEDS_REVIEW
+    truth = decide(rule.when, values, pack.names, tolerance, memo)
+    if truth is Truth.TRUE:
+        return NEEDS_REVIEW if rule.discretion else TRIGGERED
+    return NOT_TRIGGERED if truth is Truth.FALSE else NEEDS_REVIEW
+
+
 def _evaluate_rule(
     pack: Pack,
     rule: Rule,
     values: Mapping[str, object],
     tolerance: float,
-    words: bool = True,
     memo: dict | None = None,
 ) -> Trigger:
     for review in rule.reviews:
-        ambiguity = evaluate(review.when, values, pack.names, 0.0, words, memo)
+        ambiguity = evaluate(review.when, values, pack.names, 0.0, memo=memo)
         if ambiguity.truth is Truth.TRUE:
             facts = "; ".join(ambiguity.reasons)
             return Trigger(
@@ -236,7 +270,7 @@ def _evaluate_rule(
                 f"{review.reason} ({facts})" if facts else review.reason,
                 (review.reason,),
             )
-    result = evaluate(rule.when, values, pack.names, tolerance, words, memo)
+    result = evaluate(rule.when, values, pack.names, tolerance, memo=memo)
     if result.truth is Truth.TRUE and rule.discretion:
         # The law leaves it to an officer ("may be exempt"): a question, never a finding,
         # so the rules it would switch off stay listed.

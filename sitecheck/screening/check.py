@@ -34,6 +34,25 @@ class CheckResult:
     tolerance: float
     runoff: RunoffScreen | None = None
     projects: Projects | None = None  # the work grouped by project (None: not grouped)
+    unlisted_reasons: bool = True  # False: the rules not triggered have no reasons yet
+
+    def with_every_reason(self, rows: list[int]) -> None:
+        """Word the reasons of the rules not triggered on these rows, where the run left
+        them out (a report's detailed sections show every rule of their parcels)."""
+        if self.unlisted_reasons:
+            return
+        worded: set[int] = self.__dict__.setdefault("_worded", set())
+        wanted = [
+            row
+            for row in rows
+            if row not in worded and self.outcomes[row] is not None and self.measured.touched[row]
+        ]
+        values = parcel_value_rows(self.measured, wanted, warn=False) if wanted else []
+        for row, parcel_values in zip(wanted, values, strict=True):
+            outcome = self.outcomes[row]
+            assert outcome is not None
+            self.outcomes[row] = evaluate_pack(outcome.pack, parcel_values, self.tolerance)
+            worded.add(row)
 
     def margins(self, rows: list[int], progress: Progress | None = None) -> dict[int, list[Margin]]:
         """Each row's nearest thresholds that change a rule's outcome, one per redesignable
@@ -177,6 +196,7 @@ def check_parcels(
     choice: PackChoice,
     tolerance: float = DEFAULT_TOLERANCE,
     progress: Progress | None = None,
+    unlisted_reasons: bool = True,
 ) -> CheckResult:
     """Evaluate the rules of each parcel's pack for every parcel with work.
 
@@ -189,6 +209,9 @@ def check_parcels(
         Relative band around thresholds that gives ``needs_review``.
     progress : Progress, optional
         Moved as the parcels are evaluated.
+    unlisted_reasons : bool
+        False to word the reasons of the listed rules only (triggered or needing review):
+        :meth:`CheckResult.with_every_reason` words the others where they are shown.
     """
     option("tolerance").check(tolerance)
     if choice.single is not None:
@@ -209,10 +232,14 @@ def check_parcels(
         if parcel_pack is None:
             outcomes.append(None)
         elif row in values_of:
-            outcomes.append(evaluate_pack(parcel_pack, values_of[row], tolerance))
+            outcomes.append(
+                evaluate_pack(
+                    parcel_pack, values_of[row], tolerance, unlisted_reasons=unlisted_reasons
+                )
+            )
         else:
             outcomes.append(ParcelOutcome(parcel_pack, ()))  # no work: no rule is listed
-    return CheckResult(measured, outcomes, packs, tolerance)
+    return CheckResult(measured, outcomes, packs, tolerance, unlisted_reasons=unlisted_reasons)
 
 
 def _packs_by_jurisdiction(

@@ -170,17 +170,36 @@ class RunoffScreen:
 
     def metrics_of(self, row: int) -> dict[str, float | None]:
         """One parcel's runoff metrics (None where not computed)."""
-        names = runoff_metric_names(self.table.columns)
-        if row not in self.table.index:
-            return dict.fromkeys(names)
-        record = self.table.loc[row]
-        metrics: dict[str, float | None] = {
-            name: None if pd.isna(record[name]) else float(record[name]) for name in names
+        # Every row's read at once on the first call: the JSON of a county asks for tens
+        # of thousands, and a row looked up in the table costs more than its sums.
+        records: dict[int, dict[str, float | None]] | None = self.__dict__.get("_records")
+        if records is None:
+            records = self.__dict__["_records"] = self._records()
+        found = records.get(row)
+        return dict(found) if found is not None else dict.fromkeys(self._names())
+
+    def _names(self) -> list[str]:
+        return runoff_metric_names(self.table.columns)
+
+    def _records(self) -> dict[int, dict[str, float | None]]:
+        names = self._names()
+        if not len(self.table):  # no lot was screened: the table has no columns either
+            return {}
+        columns: list[list[float | None]] = []
+        for name in names:
+            if name not in self.table.columns:
+                columns.append([None] * len(self.table))
+                continue
+            values = self.table[name].to_numpy(dtype=float, na_value=float("nan"))
+            whole = name in ("retention_storm_yr", "retention_review_storm_yr")
+            columns.append(
+                [None if v != v else (int(v) if whole else float(v)) for v in values.tolist()]
+            )
+        rows = self.table.index.tolist()
+        return {
+            int(row): dict(zip(names, values, strict=True))
+            for row, values in zip(rows, zip(*columns, strict=True), strict=True)
         }
-        for name in ("retention_storm_yr", "retention_review_storm_yr"):
-            storm = metrics[name]
-            metrics[name] = None if storm is None else int(storm)
-        return metrics
 
 
 def runoff_metric_names(columns: pd.Index | list[str]) -> list[str]:

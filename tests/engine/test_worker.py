@@ -248,3 +248,23 @@ def test_the_panels_rainfall_file_replaces_the_pack_defaults(village, tmp_path):
         assert all(reply["ok"] for reply in replies), replies
         confirm[name] = replies[1]["runoff_confirm"]
     assert confirm["defaults"] and confirm["file"] == []
+
+
+def test_a_lot_without_work_is_answered_with_the_runoff_screen_empty(village):
+    """Selecting a quiet lot is the panel's first request: no lot is screened for runoff,
+    and the answer still comes, its runoff metrics empty."""
+    paths, _ = village
+    gpkg = paths["gpkg"]
+    work = pyogrio.read_dataframe(gpkg, layer="disturbance", read_geometry=False)
+    parcels = pyogrio.read_dataframe(gpkg, layer="parcels", read_geometry=False)
+    quiet = next(p for p in parcels["parcel_id"] if p not in set(work["parcel_id"]))
+    empty = {"crs": "EPSG:2260", "features": []}
+    replies = _run(
+        [
+            _open_request(paths),
+            {"op": "evaluate", "parcel_id": quiet, "layers": {"disturbance": empty}},
+        ]
+    )
+    assert replies[1]["ok"], replies[1]
+    assert replies[1]["triggers"] == [] and replies[1]["touched"] is False
+    assert replies[1]["metrics"]["cn_post"] is None
