@@ -216,7 +216,7 @@ def evaluate_pack(
         }
     else:
         first = {
-            rule.id: Trigger(rule, _decide_rule(pack, rule, values, tolerance, memo))
+            rule.id: bare_trigger(rule, _decide_rule(pack, rule, values, tolerance, memo))
             for rule in pack.rules
             if rule.id in needed
         }
@@ -236,6 +236,15 @@ def evaluate_pack(
             trigger = Trigger(rule, NOT_TRIGGERED, note=f"exempt under {cited}")
         final.append(trigger)
     return ParcelOutcome(pack, tuple(final))
+
+
+def bare_trigger(rule: Rule, outcome: str) -> Trigger:
+    """A rule's outcome without reasons, one object per rule and outcome: a county's run
+    holds one for each rule of each parcel with work, most of them not triggered."""
+    shared: dict[str, Trigger] = rule.__dict__.setdefault("_bare_triggers", {})
+    if outcome not in shared:
+        shared[outcome] = Trigger(rule, outcome)
+    return shared[outcome]
 
 
 def _decide_rule(
