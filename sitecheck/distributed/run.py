@@ -188,6 +188,7 @@ def _run_into(
         assigned: set[tuple[str, int]] = set()
         named_rows: list[pd.DataFrame] = []  # the lots of named projects, as written
         named_entries: dict[str, list[dict[str, object]]] = {}
+        project_lots: dict[str, list[str]] = {}  # each named project's lots, as partitions saw
         for done, future in enumerate(as_completed(futures), start=1):
             output: PartitionOutput = future.result()
             sink.add(output)
@@ -197,6 +198,8 @@ def _run_into(
             named_entries.setdefault(FULL, []).extend(
                 e for e in output.entries.get(FULL, []) if e.get("project_note")
             )
+            for project, lots in output.project_lots.items():
+                project_lots.setdefault(project, []).extend(lots)
             facts.append(output.runoff_facts)
             warnings.update(dict.fromkeys(output.warnings))
             unassigned.update({(str(r["layer"]), int(str(r["fid"]))): r for r in output.unassigned})
@@ -229,6 +232,7 @@ def _run_into(
             plan.working.crs,
             pd.concat(named_rows, ignore_index=True) if named_rows else pd.DataFrame(),
             named_entries,
+            project_lots,
         )
         if named is not None:
             progress.update(99, f"{len(named[0])} named project(s) checked on their sites")

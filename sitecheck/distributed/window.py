@@ -32,6 +32,7 @@ from sitecheck.pipeline.spec import RunSpec
 from sitecheck.reports.compact import FULL
 from sitecheck.reports.document import METRIC_KEYS, check_document
 from sitecheck.schema.roles import DRAWN_ROLES, ROLES
+from sitecheck.screening.check import Projects
 from sitecheck.screening.packs import PackChoice
 
 WHOLE_ROLES = DRAWN_ROLES
@@ -96,6 +97,7 @@ class PartitionOutput:
     runoff_facts: pd.DataFrame = field(default_factory=pd.DataFrame)
     unassigned: list[dict[str, object]] = field(default_factory=list)
     assigned: set[tuple[str, int]] = field(default_factory=set)
+    project_lots: dict[str, list[str]] = field(default_factory=dict)  # own lots a project has
 
 
 class WindowReader(LayerReader):
@@ -179,7 +181,20 @@ def screen_partition(partition: Partition, spec: TaskSpec) -> PartitionOutput:
         runoff_facts=facts.reset_index(drop=True),
         unassigned=list(measured.log.unassigned),
         assigned=set(measured.log.assigned),
+        project_lots=_own_project_lots(result.projects, own),
     )
+
+
+def _own_project_lots(projects: Projects | None, own: set[str]) -> dict[str, list[str]]:
+    """Each project's lots among the partition's own: the driver joins the partitions' to
+    tell a project of one lot from one it must check on its site."""
+    if projects is None or not projects.named:
+        return {}
+    found = {
+        project: [lot for lot in lots if lot in own]
+        for project, lots in zip(projects.ids, projects.lots, strict=True)
+    }
+    return {project: lots for project, lots in found.items() if lots}
 
 
 @cache

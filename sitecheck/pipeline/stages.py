@@ -19,17 +19,17 @@ MEASURING, EVALUATING, RUNOFF, PROJECTS = "measuring", "evaluating", "runoff", "
 GEOPACKAGE, THRESHOLDS, JSON, REPORT = "geopackage", "thresholds", "json", "report"
 
 STAGE_SECONDS: Mapping[str, float] = {
-    MEASURING: 4.6,
-    EVALUATING: 5.0,
-    RUNOFF: 1.1,
-    PROJECTS: 1.9,
-    GEOPACKAGE: 1.7,
-    THRESHOLDS: 5.9,
-    JSON: 2.5,
-    REPORT: 6.0,
+    MEASURING: 3.9,
+    EVALUATING: 2.9,
+    RUNOFF: 0.9,
+    PROJECTS: 1.0,
+    GEOPACKAGE: 1.0,
+    THRESHOLDS: 1.3,
+    JSON: 1.3,
+    REPORT: 5.2,
 }
 """Seconds of each stage in ``sitecheck check`` on the 30,016-parcel bench village (4,513
-parcels with work, Scarsdale, every layer, soils and the DEM, 2 cores, 28.6 s of stages):
+parcels with work, Scarsdale, every layer, soils and the DEM, 2 cores, 17.5 s of stages):
 measuring every parcel, evaluating the pack, screening runoff, checking projects on
 their sites, writing the GeoPackage, finding each parcel's nearest threshold (for the
 JSON), writing the JSON and the HTML report. From ``make bench``'s run of that village
