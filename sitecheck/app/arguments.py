@@ -203,6 +203,12 @@ def add_measure_arguments(parser: argparse.ArgumentParser) -> None:
     out.add_argument(
         "--out", required=True, type=Path, help="GeoPackage to write (parcels and flags layers)"
     )
+    out.add_argument(
+        "--table",
+        type=Path,
+        help="the parcel table also as FlatGeobuf (.fgb) or GeoParquet (.parquet), where the "
+        "GDAL in use has the driver",
+    )
     out.add_argument("--json", type=Path, help="JSON report to write")
     add_option(out, option("json_layout"))
     out.add_argument(

@@ -76,6 +76,7 @@ def destinations(args: argparse.Namespace) -> Destinations:
         report=getattr(args, "report", None),
         all_parcels=args.all_parcels,
         jsonl=args.jsonl,
+        table=args.table,
         json_layout=str(option("json_layout").check(args.json_layout)),
         report_details=int(option("report_details").check(report_details)),  # type: ignore[call-overload]
     )
@@ -159,6 +160,7 @@ def run_check_on_dask(args: argparse.Namespace, progress: Progress, packs: PackC
         options,
         progress,
         jsonl_path=where.jsonl,
+        table_path=where.table,
         json_layout=where.json_layout,
     )
     for message in run.warnings:

@@ -32,6 +32,7 @@ from sitecheck.io import output_set
 from sitecheck.io.output_set import OutputSet
 from sitecheck.io.progress import Progress
 from sitecheck.io.readers import POLYGONAL, LayerReader, read_layer
+from sitecheck.io.writers import table_driver
 from sitecheck.measure.split_notes import unassigned_warning
 from sitecheck.pipeline.outputs import run_inputs, spec_audit
 from sitecheck.pipeline.run import run_packs
@@ -100,6 +101,7 @@ def run_check_distributed(
     on_partition: Callable[[int, Client], None] | None = None,
     jsonl_path: Path | None = None,
     json_layout: str = COMPACT,
+    table_path: Path | None = None,
 ) -> DistributedRun:
     """Check every parcel on a Dask cluster and write the outputs as results arrive.
 
@@ -119,6 +121,9 @@ def run_check_distributed(
         The newline-delimited JSON to write, a parcel a line.
     json_layout : str
         The JSON document's layout, ``compact`` or ``full``.
+    table_path : Path, optional
+        The parcel table also as FlatGeobuf or GeoParquet, copied from the GeoPackage
+        at the end.
 
     Raises
     ------
@@ -126,9 +131,12 @@ def run_check_distributed(
         For any input a user must fix, before any task starts when it can be
         told from the driver.
     """
+    if table_path is not None:
+        table_driver(table_path)
     outputs = OutputSet(
         [
             output_set.named("--out", out),
+            output_set.named("--table", table_path),
             output_set.named("--json", json_path),
             output_set.named("--jsonl", jsonl_path),
         ],

@@ -24,6 +24,7 @@ from sitecheck.io.output_set import OutputSet
 from sitecheck.io.writers import (
     GPKG_DATASET_OPTIONS,
     audit_table,
+    copy_table,
     json_ready,
     json_text,
 )
@@ -146,6 +147,9 @@ class StreamingOutputs:
                 driver="GPKG",
                 append=True,
             )
+        if self.outputs.has("--table"):
+            with self.outputs.writing("--table") as temporary:
+                copy_table(self._gpkg, temporary, self.audit)
         if self._json is not None:
             with self.outputs.writing("--json"):
                 self._json.write("\n  ]")

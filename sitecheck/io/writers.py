@@ -56,6 +56,67 @@ def write_geopackage(
         )
 
 
+TABLE_DRIVERS = {".fgb": "FlatGeobuf", ".parquet": "Parquet"}
+"""The formats ``--table`` writes the parcel table in, by the file's ending."""
+
+
+def table_driver(path: str | os.PathLike[str]) -> str:
+    """The GDAL driver ``--table`` writes with, by the file's ending.
+
+    Raises
+    ------
+    OutputError
+        For an ending that is no table format, or a format the GDAL in use cannot write.
+    """
+    from sitecheck.io.output_set import OutputError
+
+    suffix = Path(path).suffix.lower()
+    driver = TABLE_DRIVERS.get(suffix)
+    if driver is None:
+        endings = ", ".join(f"{end} ({name})" for end, name in TABLE_DRIVERS.items())
+        raise OutputError(f"--table: give a file ending in {endings} (got {Path(path).name})")
+    if "w" not in pyogrio.list_drivers().get(driver, ""):
+        raise OutputError(
+            f"--table: the GDAL in use ({pyogrio.__gdal_version_string__}) has no {driver} "
+            "driver that writes; give a .fgb file, or read the GeoPackage (--out)"
+        )
+    return driver
+
+
+def write_table(
+    path: str | os.PathLike[str], frame: gpd.GeoDataFrame, audit: dict[str, object] | None
+) -> None:
+    """The parcel table as one FlatGeobuf or GeoParquet file (``--table``), the run's audit
+    block in its layer metadata (``SITECHECK_AUDIT``, JSON)."""
+    pyogrio.write_dataframe(
+        frame,
+        path,
+        driver=table_driver(path),
+        promote_to_multi=True,
+        use_arrow=True,
+        layer_metadata={"SITECHECK_AUDIT": json.dumps(json_ready(audit))} if audit else None,
+    )
+
+
+def copy_table(
+    geopackage: str | os.PathLike[str],
+    path: str | os.PathLike[str],
+    audit: dict[str, object] | None,
+) -> None:
+    """The GeoPackage's ``parcels`` layer copied to a ``--table`` file, a batch at a time
+    (a distributed run's table is written whole only at its end)."""
+    with pyogrio.open_arrow(geopackage, layer="parcels", use_pyarrow=True) as (meta, batches):
+        pyogrio.write_arrow(
+            batches,
+            path,
+            driver=table_driver(path),
+            geometry_name=meta["geometry_name"] or "geometry",
+            geometry_type=meta["geometry_type"],
+            crs=meta["crs"],
+            layer_metadata={"SITECHECK_AUDIT": json.dumps(json_ready(audit))} if audit else None,
+        )
+
+
 def audit_table(audit: dict[str, object]) -> pd.DataFrame:
     """The audit block as a table, one row per entry, values as text or JSON."""
     return pd.DataFrame(

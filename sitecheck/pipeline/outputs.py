@@ -14,7 +14,13 @@ from sitecheck.io.crs import WorkingCRS
 from sitecheck.io.output_set import Named, OutputSet, named
 from sitecheck.io.progress import Progress
 from sitecheck.io.readers import InputRecord, file_sha256
-from sitecheck.io.writers import write_geopackage, write_json, write_json_lines
+from sitecheck.io.writers import (
+    table_driver,
+    write_geopackage,
+    write_json,
+    write_json_lines,
+    write_table,
+)
 from sitecheck.measure.inputs import MeasureResult
 from sitecheck.pipeline.spec import RunSpec
 from sitecheck.pipeline.stages import (
@@ -55,6 +61,9 @@ class Destinations:
         ``compact`` (each rule described once) or ``full``.
     report_details : int
         At most this many parcels get a detailed section in the HTML report.
+    table : Path or None
+        The parcel table also as FlatGeobuf (``.fgb``) or GeoParquet (``.parquet``),
+        where the GDAL in use has the driver.
     """
 
     out: Path
@@ -64,10 +73,11 @@ class Destinations:
     jsonl: Path | None = None
     json_layout: str = COMPACT
     report_details: int = DEFAULT_REPORT_DETAILS
+    table: Path | None = None
 
     def written(self) -> list[Path]:
         """The files this run writes, in the order a summary names them."""
-        paths = (self.out, self.json, self.jsonl, self.report)
+        paths = (self.out, self.table, self.json, self.jsonl, self.report)
         return [path for path in paths if path is not None]
 
     @property
@@ -86,10 +96,14 @@ class Destinations:
     def output_set(self, spec: RunSpec) -> OutputSet:
         """The run's outputs as one set, checked against each other and the run's inputs.
 
-        Entering it refuses, before any work, an ``--out`` not named as a GeoPackage.
+        Entering it refuses, before any work, an ``--out`` not named as a GeoPackage; a
+        ``--table`` in a format the GDAL in use cannot write is refused here.
         """
+        if self.table is not None:
+            table_driver(self.table)
         outputs = [
             named("--out", self.out),
+            named("--table", self.table),
             named("--json", self.json),
             named("--jsonl", self.jsonl),
             named("--report", self.report),
@@ -122,10 +136,12 @@ def write_measure_outputs(
     progress = progress or Progress(quiet=True)
     stages = stages or destinations.measure_stages()
     stages.part(progress, GEOPACKAGE).update(0, "writing the GeoPackage")
+    audit = audit_block(result)
     with outputs.writing("--out") as temporary:
-        write_geopackage(
-            temporary, {"parcels": result.parcels, "flags": result.flags}, audit_block(result)
-        )
+        write_geopackage(temporary, {"parcels": result.parcels, "flags": result.flags}, audit)
+    if destinations.table:
+        with outputs.writing("--table") as temporary:
+            write_table(temporary, result.parcels, audit)
     if destinations.json or destinations.jsonl:
         stages.part(progress, JSON).update(0, "writing the JSON document")
         write_documents(
@@ -150,16 +166,22 @@ def write_check_outputs(
     stages = stages or destinations.check_stages(runoff=result.runoff is not None)
     measured = result.measured
     stages.part(progress, GEOPACKAGE).update(0, "writing the GeoPackage")
+    parcels = result.parcels_with_triggers()
+    audit = audit_block(measured, [pack.audit() for pack in result.packs.values()])
     with outputs.writing("--out") as temporary:
         write_geopackage(
             temporary,
             {
-                "parcels": result.parcels_with_triggers(),
+                "parcels": parcels,
                 "flags": measured.flags,
                 **({"projects": project_layer(result)} if result.projects is not None else {}),
             },
-            audit_block(measured, [pack.audit() for pack in result.packs.values()]),
+            audit,
         )
+    if destinations.table:
+        with outputs.writing("--table") as temporary:
+            write_table(temporary, parcels, audit)
+    del parcels
     if THRESHOLDS in stages.bounds:  # found once, here, with the bar moving
         with_work = [int(row) for row in np.flatnonzero(measured.touched)]
         part = stages.part(progress, THRESHOLDS)
