@@ -241,8 +241,11 @@ class SiteCheckDock(PanelMessages, PanelExports, QgsDockWidget):
     # --- talking to the worker --------------------------------------------------------
 
     def schedule(self, *_) -> None:
-        """Re-check after a short pause, so a burst of edits costs one evaluation."""
+        """Re-check: at once when the panel waits for nothing; in a burst of edits (an answer
+        or a re-check pending), after a pause once they stop, so the burst costs one more."""
         if not self.shut_down:  # its widgets may still signal while QGIS removes the project
+            waiting = self.timer.isActive() or self.busy.isVisibleTo(self)
+            self.timer.setInterval(self.pause.interval_ms if waiting else 0)
             self.timer.start()
 
     def _ensure_worker(self) -> WorkerClient:

@@ -129,7 +129,7 @@ def test_the_panel_follows_a_parcel_as_it_is_drawn(dock, project, tmp_path):
 def test_the_pause_before_a_re_check_follows_the_workers_answers(dock, project):
     """Before any answer the panel waits the longest pause; once answers come, the pause is
     twice their median (from 120 to 350 ms), timed by the panel itself."""
-    assert dock.timer.interval() == 350
+    assert dock.pause.interval_ms == 350
     layers = dock.layers()
     lot = quiet_lot(layers)
     layers["parcels"].selectByIds([lot.id()])
@@ -139,7 +139,36 @@ def test_the_pause_before_a_re_check_follows_the_workers_answers(dock, project):
     answers = list(dock.pause.answers_ms)
     assert len(answers) >= 2 and all(answer > 0 for answer in answers)
     expected = min(350, max(120, int(2 * statistics.median(answers))))
-    assert dock.timer.interval() == expected
+    assert dock.pause.interval_ms == expected
+
+
+def test_an_edit_is_checked_at_once_when_idle_and_a_burst_after_the_pause(dock, project):
+    """An edit the panel is waiting for nothing else on is sent to the worker at once; the
+    edits that follow while its answer is pending wait the pause, and the last one wins."""
+    layers = dock.layers()
+    lot = quiet_lot(layers)
+    layers["parcels"].selectByIds([lot.id()])
+    wait_for_reply(dock)
+    disturbance = layers["disturbance"]
+    disturbance.startEditing()
+    feature = QgsFeature(disturbance.fields())
+    feature.setGeometry(square(lot.geometry().centroid().asPoint(), 900.0))
+    feature.setAttribute("parcel_id", lot["parcel_id"])
+    before = dock.latest_request
+    disturbance.addFeature(feature)
+    for _ in range(5):  # well under any pause: the event loop turns a few times
+        QCoreApplication.processEvents()
+    assert dock.latest_request != before, "the idle panel did not check the edit at once"
+    sent = dock.latest_request
+    new_id = next(f.id() for f in disturbance.getFeatures() if f["parcel_id"] == lot["parcel_id"])
+    disturbance.changeGeometry(new_id, square(lot.geometry().centroid().asPoint(), 1_600.0))
+    assert dock.timer.isActive() and dock.timer.interval() == dock.pause.interval_ms
+    assert dock.latest_request == sent  # the burst's edit waits for the pause
+    replies = [wait_for_reply(dock)]  # the first edit's answer may show before the last's
+    if replies[0]["metrics"]["disturbed_area_sqft"] == pytest.approx(900.0, abs=0.01):
+        replies.append(wait_for_reply(dock))
+    assert replies[-1]["metrics"]["disturbed_area_sqft"] == pytest.approx(1_600.0, abs=0.01)
+    disturbance.rollBack()
 
 
 def test_the_panel_screens_runoff_and_flags_default_rainfall(dock, project):
