@@ -33,7 +33,7 @@ from sitecheck.io.readers import POLYGONAL, LayerReader, read_layer
 from sitecheck.pipeline.run import screen
 from sitecheck.reports.compact import COMPACT, FULL, compacted
 from sitecheck.reports.document import project_entries
-from sitecheck.screening.project_layer import project_layer
+from sitecheck.screening.project_layer import project_layer, with_project_columns
 from sitecheck.screening.projects import PROJECT_FIELD
 
 Entries = dict[str, list[dict[str, object]]]
@@ -110,11 +110,7 @@ def _lot_alone_rows(
     alone = [p for p in alone if project_lots[p][0] in by_lot.index]
     lots = [project_lots[p][0] for p in alone]
     rows = by_lot.loc[lots].reset_index(drop=True)
-    rows = rows.drop(columns=[c for c in ("parcel_id", "projects") if c in rows.columns])
-    rows.insert(0, "project_id", pd.array(alone, dtype="string"))
-    rows.insert(1, "lots", pd.array(lots, dtype="string"))
-    rows.insert(2, "lot_count", [1] * len(alone))
-    return rows
+    return with_project_columns(rows, alone, [[lot] for lot in lots])
 
 
 def _site_windows(work: object, spec: TaskSpec, working_crs: pyproj.CRS) -> list[shapely.Polygon]:

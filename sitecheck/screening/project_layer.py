@@ -40,9 +40,17 @@ def project_layer(
             )
         )
     table = pd.concat(parts, ignore_index=True).sort_values("_order").drop(columns="_order")
-    table = table.reset_index(drop=True)
-    table = table.drop(columns=[c for c in ("parcel_id", "projects") if c in table.columns])
-    table.insert(0, "project_id", pd.array(projects.ids, dtype="string"))
-    table.insert(1, "lots", pd.array([", ".join(lots) for lots in projects.lots], dtype="string"))
-    table.insert(2, "lot_count", [len(lots) for lots in projects.lots])
+    table = with_project_columns(table.reset_index(drop=True), projects.ids, projects.lots)
     return gpd.GeoDataFrame(table, geometry=lots_table.geometry.name, crs=lots_table.crs)
+
+
+def with_project_columns(
+    table: pd.DataFrame, ids: list[str], lots: list[list[str]]
+) -> pd.DataFrame:
+    """Rows of lots or sites as ``projects`` rows: the project's id, lots and their count
+    first, the lot's own id and projects left out."""
+    table = table.drop(columns=[c for c in ("parcel_id", "projects") if c in table.columns])
+    table.insert(0, "project_id", pd.array(ids, dtype="string"))
+    table.insert(1, "lots", pd.array([", ".join(each) for each in lots], dtype="string"))
+    table.insert(2, "lot_count", [len(each) for each in lots])
+    return table

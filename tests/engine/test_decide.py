@@ -22,6 +22,8 @@ from sitecheck.rules.outcome import evaluate_pack
 from sitecheck.rules.pack import load_pack
 from sitecheck.rules.units import Quantity
 
+from .village_runs import VILLAGE_LAYERS
+
 PACKS = ("scarsdale", "larchmont", "homer")
 
 
@@ -36,16 +38,7 @@ def village_values(tmp_path_factory) -> list[dict[str, object]]:
 
     village = generate_village(tmp_path_factory.mktemp("village"), parcels=3_000)
     gpkg = str(village["gpkg"])
-    roles = (
-        "impervious_existing",
-        "impervious_proposed",
-        "floodplain",
-        "wetlands",
-        "watercourses",
-        "sda",
-        "zoning",
-        "impaired_watersheds",
-    )
+    roles = tuple(layer for layer in VILLAGE_LAYERS if layer != "soils")  # soils: runoff's
     inputs = MeasureInputs(
         parcels=LayerSource("parcels", gpkg, "parcels"),
         disturbance=LayerSource("disturbance", gpkg, "disturbance"),
