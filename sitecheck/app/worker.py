@@ -112,11 +112,8 @@ class NeighbourhoodReader(LayerReader):
         allow_empty: bool = True,
         within: Extent | None = None,  # this reader's own area decides
     ) -> gpd.GeoDataFrame:
-        frame = self.drawn.get(source.role)
-        if frame is None:
-            frame = self.cache[source.role]
-        if target_crs is not None and not frame.crs.equals(target_crs):
-            frame = frame.to_crs(target_crs)
+        frame = self._held(source.role, target_crs)
+        assert frame is not None  # a session holds every role it was opened with
         near = frame.sindex.query(self.area, predicate="intersects")
         return frame.iloc[np.sort(near)]
 
@@ -129,13 +126,9 @@ class NeighbourhoodReader(LayerReader):
     ) -> gpd.GeoDataFrame:
         """The layer's features meeting ``within``, from memory as :meth:`read` takes them
         (a file read at every edit cost the panel a fifth of its answer)."""
-        frame = self.drawn.get(source.role)
-        if frame is None:
-            frame = self.cache.get(source.role)
+        frame = self._held(source.role, target_crs)
         if frame is None:
             return super().read_around(source, geometry_kinds, target_crs, within)
-        if target_crs is not None and not frame.crs.equals(target_crs):
-            frame = frame.to_crs(target_crs)
         boxes = within.in_crs(frame.crs)
         if boxes is None:
             return frame
@@ -143,6 +136,16 @@ class NeighbourhoodReader(LayerReader):
             return frame.iloc[0:0]
         near = frame.sindex.query(shapely.box(*np.asarray(boxes).T), predicate="intersects")[1]
         return frame.iloc[np.unique(near)]
+
+    def _held(self, role: str, target_crs: object | None) -> gpd.GeoDataFrame | None:
+        """A role's layer as the panel has it (drawn, edits included) or as the session read
+        it, in ``target_crs``; None for a role the session does not hold."""
+        frame = self.drawn.get(role)
+        if frame is None:
+            frame = self.cache.get(role)
+        if frame is not None and target_crs is not None and not frame.crs.equals(target_crs):
+            frame = frame.to_crs(target_crs)
+        return frame
 
 
 @dataclass

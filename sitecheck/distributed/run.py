@@ -32,7 +32,6 @@ from sitecheck.io import output_set
 from sitecheck.io.output_set import OutputSet
 from sitecheck.io.progress import Progress
 from sitecheck.io.readers import POLYGONAL, LayerReader, read_layer
-from sitecheck.io.writers import table_driver
 from sitecheck.measure.split_notes import unassigned_warning
 from sitecheck.pipeline.outputs import run_inputs, spec_audit
 from sitecheck.pipeline.run import run_packs
@@ -131,8 +130,6 @@ def run_check_distributed(
         For any input a user must fix, before any task starts when it can be
         told from the driver.
     """
-    if table_path is not None:
-        table_driver(table_path)
     outputs = OutputSet(
         [
             output_set.named("--out", out),
@@ -142,6 +139,7 @@ def run_check_distributed(
         ],
         run_inputs(spec.run),
         geopackages=("--out",),
+        tables=("--table",),
     )
     layouts = layouts_written(json_layout, json_path is not None, jsonl_path is not None)
     run = replace(spec.run, unlisted_reasons=FULL in layouts)  # worded where shown

@@ -25,6 +25,8 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 
+import pyogrio
+
 from sitecheck.errors import InputError
 
 TEMPORARY_MARK = ".sitecheck-"
@@ -84,6 +86,25 @@ def require_gpkg(option: str, path: Path) -> None:
             f"{option}: SiteCheck writes a GeoPackage; give a file ending in .gpkg "
             f"(got {Path(path).name})"
         )
+
+
+TABLE_DRIVERS = {".fgb": "FlatGeobuf", ".parquet": "Parquet"}
+"""The formats a table output is written in, by the file's ending."""
+
+
+def require_table(option: str, path: Path) -> str:
+    """The GDAL driver a table output is written with, by its ending; refuse an ending that
+    names no table format, or a format the GDAL in use cannot write."""
+    driver = TABLE_DRIVERS.get(Path(path).suffix.lower())
+    if driver is None:
+        endings = ", ".join(f"{end} ({name})" for end, name in TABLE_DRIVERS.items())
+        raise OutputError(f"{option}: give a file ending in {endings} (got {Path(path).name})")
+    if "w" not in pyogrio.list_drivers().get(driver, ""):
+        raise OutputError(
+            f"{option}: the GDAL in use ({pyogrio.__gdal_version_string__}) has no {driver} "
+            "driver that writes; give a .fgb file, or read the GeoPackage (--out)"
+        )
+    return driver
 
 
 SHAPEFILE_PARTS = (".shp", ".shx", ".dbf", ".prj", ".cpg", ".qix", ".sbn", ".sbx", ".qmd")
@@ -189,6 +210,9 @@ class OutputSet:
         Every file the run reads.
     geopackages : sequence of str
         The options whose outputs are GeoPackages, which must be named so.
+    tables : sequence of str
+        The options whose outputs are one-table files (FlatGeobuf, GeoParquet), which
+        must be named so, in a format the GDAL in use writes.
     """
 
     def __init__(
@@ -196,10 +220,12 @@ class OutputSet:
         outputs: Sequence[Named | None],
         inputs: Sequence[Named | None],
         geopackages: Sequence[str] = (),
+        tables: Sequence[str] = (),
     ) -> None:
         self.outputs = [output for output in outputs if output is not None]
         self.inputs = [source for source in inputs if source is not None]
         self.geopackages = tuple(geopackages)
+        self.tables = tuple(tables)
         self._temporaries: dict[str, Path] = {}
         self._locks: list[tuple[Path, int]] = []
         self._committed = False
@@ -209,6 +235,9 @@ class OutputSet:
         for option in self.geopackages:
             if self.has(option):
                 require_gpkg(option, self.path(option))
+        for option in self.tables:
+            if self.has(option):
+                require_table(option, self.path(option))
         try:
             for output in self.outputs:
                 self._lock(output)

@@ -19,6 +19,8 @@ import numpy as np
 import pandas as pd
 import pyogrio
 
+from sitecheck.io.output_set import TABLE_DRIVERS
+
 # GeoPackage 1.3 is read without warnings by the GDAL of QGIS 3.22 (GDAL 3.6).
 GPKG_DATASET_OPTIONS = {"VERSION": "1.3"}
 
@@ -46,41 +48,12 @@ def write_geopackage(
             use_arrow=True,
             append=not first,
             dataset_options=GPKG_DATASET_OPTIONS if first else None,
-            dataset_metadata={"SITECHECK_AUDIT": json.dumps(json_ready(audit))}
-            if first and audit
-            else None,
+            dataset_metadata=_audit_metadata(audit) if first else None,
         )
     if audit:
         pyogrio.write_dataframe(
             audit_table(audit), target, layer="sitecheck_audit", driver="GPKG", append=True
         )
-
-
-TABLE_DRIVERS = {".fgb": "FlatGeobuf", ".parquet": "Parquet"}
-"""The formats ``--table`` writes the parcel table in, by the file's ending."""
-
-
-def table_driver(path: str | os.PathLike[str]) -> str:
-    """The GDAL driver ``--table`` writes with, by the file's ending.
-
-    Raises
-    ------
-    OutputError
-        For an ending that is no table format, or a format the GDAL in use cannot write.
-    """
-    from sitecheck.io.output_set import OutputError
-
-    suffix = Path(path).suffix.lower()
-    driver = TABLE_DRIVERS.get(suffix)
-    if driver is None:
-        endings = ", ".join(f"{end} ({name})" for end, name in TABLE_DRIVERS.items())
-        raise OutputError(f"--table: give a file ending in {endings} (got {Path(path).name})")
-    if "w" not in pyogrio.list_drivers().get(driver, ""):
-        raise OutputError(
-            f"--table: the GDAL in use ({pyogrio.__gdal_version_string__}) has no {driver} "
-            "driver that writes; give a .fgb file, or read the GeoPackage (--out)"
-        )
-    return driver
 
 
 def write_table(
@@ -91,10 +64,10 @@ def write_table(
     pyogrio.write_dataframe(
         frame,
         path,
-        driver=table_driver(path),
+        driver=TABLE_DRIVERS[Path(path).suffix.lower()],
         promote_to_multi=True,
         use_arrow=True,
-        layer_metadata={"SITECHECK_AUDIT": json.dumps(json_ready(audit))} if audit else None,
+        layer_metadata=_audit_metadata(audit),
     )
 
 
@@ -109,12 +82,17 @@ def copy_table(
         pyogrio.write_arrow(
             batches,
             path,
-            driver=table_driver(path),
+            driver=TABLE_DRIVERS[Path(path).suffix.lower()],
             geometry_name=meta["geometry_name"] or "geometry",
             geometry_type=meta["geometry_type"],
             crs=meta["crs"],
-            layer_metadata={"SITECHECK_AUDIT": json.dumps(json_ready(audit))} if audit else None,
+            layer_metadata=_audit_metadata(audit),
         )
+
+
+def _audit_metadata(audit: dict[str, object] | None) -> dict[str, str] | None:
+    """The run's audit block as an output's metadata (``SITECHECK_AUDIT``, JSON)."""
+    return {"SITECHECK_AUDIT": json.dumps(json_ready(audit))} if audit else None
 
 
 def audit_table(audit: dict[str, object]) -> pd.DataFrame:

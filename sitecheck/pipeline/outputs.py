@@ -15,7 +15,6 @@ from sitecheck.io.output_set import Named, OutputSet, named
 from sitecheck.io.progress import Progress
 from sitecheck.io.readers import InputRecord, file_sha256
 from sitecheck.io.writers import (
-    table_driver,
     write_geopackage,
     write_json,
     write_json_lines,
@@ -96,11 +95,9 @@ class Destinations:
     def output_set(self, spec: RunSpec) -> OutputSet:
         """The run's outputs as one set, checked against each other and the run's inputs.
 
-        Entering it refuses, before any work, an ``--out`` not named as a GeoPackage; a
-        ``--table`` in a format the GDAL in use cannot write is refused here.
+        Entering it refuses, before any work, an ``--out`` not named as a GeoPackage and a
+        ``--table`` in no format the GDAL in use writes.
         """
-        if self.table is not None:
-            table_driver(self.table)
         outputs = [
             named("--out", self.out),
             named("--table", self.table),
@@ -108,7 +105,7 @@ class Destinations:
             named("--jsonl", self.jsonl),
             named("--report", self.report),
         ]
-        return OutputSet(outputs, run_inputs(spec), geopackages=("--out",))
+        return OutputSet(outputs, run_inputs(spec), geopackages=("--out",), tables=("--table",))
 
 
 def run_inputs(spec: RunSpec) -> list[Named | None]:

@@ -208,25 +208,16 @@ def evaluate_pack(
     rules = pack.rules if only is None else tuple(r for r in pack.rules if r.id in only)
     needed = {rule.id for rule in rules} | {other for rule in rules for other in rule.unless}
     memo: dict = {}  # one parcel's values: shared subtrees (named conditions) decided once
-    if words and unlisted_reasons:
-        first = {
-            rule.id: _evaluate_rule(pack, rule, values, tolerance, memo)
-            for rule in pack.rules
-            if rule.id in needed
-        }
-    else:
-        first = {
-            rule.id: bare_trigger(rule, _decide_rule(pack, rule, values, tolerance, memo))
-            for rule in pack.rules
-            if rule.id in needed
-        }
-    if words and not unlisted_reasons:  # the listed rules worded, the others left bare
-        first = {
-            rule_id: trigger
-            if trigger.outcome == NOT_TRIGGERED
-            else _evaluate_rule(pack, trigger.rule, values, tolerance, memo)
-            for rule_id, trigger in first.items()
-        }
+
+    def outcome_of(rule: Rule) -> Trigger:
+        if words and unlisted_reasons:
+            return _evaluate_rule(pack, rule, values, tolerance, memo)
+        bare = bare_trigger(rule, _decide_rule(pack, rule, values, tolerance, memo))
+        if words and bare.outcome != NOT_TRIGGERED:  # a listed rule: worded
+            return _evaluate_rule(pack, rule, values, tolerance, memo)
+        return bare
+
+    first = {rule.id: outcome_of(rule) for rule in pack.rules if rule.id in needed}
     final = []
     for rule in rules:
         trigger = first[rule.id]

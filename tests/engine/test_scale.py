@@ -24,18 +24,9 @@ import shapely
 from sitecheck.app.cli import main
 from sitecheck.sample.village import generate_village
 
-LAYERS = (
-    "disturbance",
-    "impervious_existing",
-    "impervious_proposed",
-    "floodplain",
-    "wetlands",
-    "watercourses",
-    "sda",
-    "zoning",
-    "impaired_watersheds",
-    "soils",
-)
+from .village_runs import VILLAGE_LAYERS
+
+LAYERS = ("disturbance", *VILLAGE_LAYERS)
 # What legitimately differs between two runs of the same inputs.
 RUN_KEYS = {"run_id", "generated", "timings_s", "engine", "parcels", "inputs"}
 
