@@ -49,13 +49,33 @@ def source_origin(algorithm, parameters, key: str, context, source) -> dict:
     layer = algorithm.parameterAsVectorLayer(parameters, key, context)
     origin: dict[str, object] = {
         "provider": layer.providerType() if layer is not None else None,
-        "uri": QgsDataSourceUri.removePassword(layer.source()) if layer is not None else str(value),
+        "uri": source_without_password(layer) if layer is not None else str(value),
         "layer_name": layer.name() if layer is not None else None,
         "subset": (layer.subsetString() or None) if layer is not None else None,
         "selected_only": selected,
         "feature_count": source.featureCount(),
     }
     return origin
+
+
+DATABASE_PROVIDERS = ("postgres", "mssql", "oracle", "hana", "db2")
+"""Providers whose layer source is a connection string that may hold a password."""
+
+
+def source_without_password(layer) -> str:
+    """A layer's source without its password or credentials.
+
+    A database layer's source is parsed by QGIS's own connection-string parser
+    (quotes and backslash escapes included) and written again without them:
+    ``QgsDataSourceUri.removePassword`` cuts at the next space, so a quoted
+    password holding one (``password='se\\'cr et'``) would leave its tail.
+    """
+    source = layer.source()
+    if layer.providerType() not in DATABASE_PROVIDERS:
+        return QgsDataSourceUri.removePassword(source)
+    uri = QgsDataSourceUri(source)
+    uri.setPassword("")
+    return uri.uri(False)
 
 
 def export_source(

@@ -21,6 +21,7 @@ from sitecheck.app.arguments import build_parser
 from sitecheck.app.summary import print_check_summary, print_summary
 from sitecheck.errors import InputError, one_line
 from sitecheck.geometry.parallel import set_workers
+from sitecheck.io.conninfo import RedactingStream
 from sitecheck.io.output_set import error_words
 from sitecheck.io.progress import Progress
 from sitecheck.io.readers import LayerSource
@@ -242,6 +243,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGTERM, _terminate)
+    streams = sys.stdout, sys.stderr
+    sys.stderr = RedactingStream(sys.stderr)
+    if args.command != "serve":  # the worker's replies are redacted where they are made
+        sys.stdout = RedactingStream(sys.stdout)
+    try:
+        return _run(args)
+    finally:
+        sys.stdout, sys.stderr = streams
+
+
+def _run(args: argparse.Namespace) -> int:
+    """Run a parsed command; its exit code, a user's error printed in one line."""
     try:
         return COMMANDS[args.command](args)
     except InputError as error:

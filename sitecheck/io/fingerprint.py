@@ -19,6 +19,8 @@ import pandas as pd
 import pyogrio
 import shapely
 
+from sitecheck.io import conninfo
+
 ORIGIN_KEY = "sitecheck_origin"
 """Key of the origin in an exported layer's description (a JSON object)."""
 
@@ -53,4 +55,8 @@ def layer_origin(path: str, layer: str | None) -> dict[str, object] | None:
     except (ValueError, TypeError, pyogrio.errors.DataSourceError, pyogrio.errors.DataLayerError):
         return None
     origin = described.get(ORIGIN_KEY) if isinstance(described, dict) else None
-    return origin if isinstance(origin, dict) else None
+    if not isinstance(origin, dict):
+        return None
+    if isinstance(origin.get("uri"), str):
+        origin = {**origin, "uri": conninfo.shown_source(origin["uri"])}
+    return origin

@@ -43,6 +43,8 @@ class LayerSource:
         holds a colon still works; otherwise the text after the last colon is
         the layer name.
         """
+        if postgis.is_uri(spec):
+            spec = postgis.PREFIX + spec
         if postgis.is_postgis(spec):
             return cls(role, *postgis.split_spec(spec)).with_layer_chosen()
         if os.path.exists(spec):
@@ -63,8 +65,8 @@ class LayerSource:
             return self
         try:
             layers = vector_source.list_layers(self.path)
-        except InputError:
-            raise
+        except InputError as error:
+            raise self.named(error) from None
         except Exception:
             return self  # not a vector source; reading it says why
         if len(layers) == 1:
@@ -75,8 +77,14 @@ class LayerSource:
         listing = ", ".join(f"{name} ({kind or 'no geometry'})" for name, kind in layers)
         raise InputError(
             f"{self.label()}: holds {len(layers)} layers ({listing}); "
-            f"name the one to read, as {self.path}:LAYER"
+            f"name the one to read, as {postgis.shown(self.path)}:LAYER"
         )
+
+    def named(self, error: InputError) -> InputError:
+        """``error`` with this layer's role in front, unless its words already start so."""
+        if str(error).startswith(self.role):
+            return error
+        return InputError(f"{self.role} layer: {error}")
 
     def label(self) -> str:
         """Name the layer in messages: ``floodplain (flood.gpkg:S_FLD_HAZ_AR)``; a
@@ -127,8 +135,8 @@ def layer_crs_of(source: LayerSource) -> pyproj.CRS:
     """A layer's CRS read from its metadata alone, checked as :func:`source_crs` checks it."""
     try:
         crs = vector_source.read_info(source.path, source.layer)["crs"]
-    except InputError:
-        raise
+    except InputError as error:
+        raise source.named(error) from None
     except Exception as error:
         raise InputError(f"{source.label()}: cannot read: {error}") from error
     return source_crs(crs, source)
@@ -138,8 +146,8 @@ def layer_fields(source: LayerSource) -> list[str]:
     """The attribute field names of a layer, without reading its features."""
     try:
         info = vector_source.read_info(source.path, source.layer)
-    except InputError:
-        raise
+    except InputError as error:
+        raise source.named(error) from None
     except Exception as error:
         raise InputError(f"{source.label()}: cannot read: {error}") from error
     return [str(name) for name in info["fields"]]

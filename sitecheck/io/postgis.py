@@ -29,17 +29,24 @@ import pyproj
 import shapely
 
 from sitecheck.errors import InputError
+from sitecheck.io import conninfo
 
 PREFIX = "PG:"
 _TABLE = r"[A-Za-z_][\w$]*(?:\.[A-Za-z_][\w$]*)?(?:\([A-Za-z_][\w$]*\))?"
 _TABLES_OPTION = re.compile(rf"\s*\btables?\s*=\s*'?({_TABLE})'?\s*")
 _TRAILING_TABLE = re.compile(rf":({_TABLE})$")
-_PASSWORD = re.compile(r"(password\s*=\s*)('[^']*'|\S+)|(//[^:/@]+:)[^@/]+@", re.IGNORECASE)
+URI_SCHEMES = ("postgresql://", "postgres://")
+"""How a libpq URI starts: a source given so is read as ``PG:`` followed by it."""
 
 
 def is_postgis(path: str) -> bool:
     """Whether a source names a PostGIS database (``PG:...``)."""
     return path.startswith(PREFIX)
+
+
+def is_uri(path: str) -> bool:
+    """Whether a source is a bare libpq URI (``postgresql://...``), without ``PG:``."""
+    return path.lower().startswith(URI_SCHEMES)
 
 
 def split_spec(spec: str) -> tuple[str, str | None]:
@@ -55,11 +62,19 @@ def split_spec(spec: str) -> tuple[str, str | None]:
 
 
 def shown(path: str) -> str:
-    """A connection as messages and the audit show it: without its password."""
-    return _PASSWORD.sub(
-        lambda m: f"{m[1]}***" if m[1] else f"{m[3]}***@",
-        path,
-    )
+    """A source as messages and the audit show it: a connection without its secrets.
+
+    The connection is parsed by libpq's rules (:mod:`sitecheck.io.conninfo`) and
+    rebuilt with ``password=***``; a table it names follows as ``tables=``. Any
+    other source is returned as it is.
+    """
+    if is_uri(path):
+        path = PREFIX + path
+    if not is_postgis(path):
+        return path
+    connection, table = split_spec(path)
+    text = PREFIX + conninfo.shown(connection[len(PREFIX) :])
+    return text if table is None else f"{text} tables={table}"
 
 
 @dataclass(frozen=True)
@@ -81,11 +96,18 @@ class Table:
 def _connection(path: str) -> Iterator[Any]:
     import psycopg
 
+    text = path[len(PREFIX) :]
     try:
-        connection = psycopg.connect(path[len(PREFIX) :], connect_timeout=20)
+        conninfo.parse(text)  # refused in words that quote none of it, before libpq sees it
+    except conninfo.ConnectionStringError as error:
+        raise InputError(f"PostGIS {shown(path)}: {error}") from None
+    try:
+        connection = psycopg.connect(text, connect_timeout=20)
     except psycopg.Error as error:
         first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-        raise InputError(f"PostGIS {shown(path)}: cannot connect: {first}") from error
+        raise InputError(
+            f"PostGIS {shown(path)}: cannot connect: {conninfo.redacted(first)}"
+        ) from None
     try:
         with connection:
             connection.read_only = True

@@ -21,7 +21,7 @@ import pyproj
 import shapely
 
 from sitecheck.errors import InputError
-from sitecheck.io import postgis, vector_source
+from sitecheck.io import conninfo, postgis, vector_source
 from sitecheck.io.clean import LINEAR as LINEAR
 from sitecheck.io.clean import POLYGONAL as POLYGONAL
 from sitecheck.io.clean import clean_geometries, named_features
@@ -89,7 +89,8 @@ class LayerReader:
     keeps_audit = True  # a reader of one window of a run leaves the audit to its driver
 
     def warn(self, message: str) -> None:
-        """Keep a warning for every output; the same warning twice is kept once."""
+        """Keep a warning for every output, without a secret; the same warning twice once."""
+        message = conninfo.redacted(message)
         if message not in self.warnings:
             self.warnings.append(message)
 
@@ -213,8 +214,8 @@ def _read_frame(
     try:
         frame = vector_source.read_dataframe(source.path, source.layer, columns, bbox, mask)
         return cast(gpd.GeoDataFrame, frame)
-    except InputError:
-        raise
+    except InputError as error:
+        raise source.named(error) from None
     except Exception as error:
         first_line = str(error).strip().splitlines()[0] if str(error).strip() else type(error)
         raise InputError(f"{source.label()}: cannot read: {first_line}") from error
