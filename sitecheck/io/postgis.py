@@ -124,11 +124,13 @@ def list_layers(path: str) -> list[tuple[str, str | None]]:
 
 @dataclass(frozen=True)
 class _Opened:
-    """A layer's table on an open connection, and its FID column (None: row positions)."""
+    """A layer's table on an open connection, its FID column (None: row positions) and
+    the order its rows are numbered in when it has none."""
 
     connection: Any
     table: Table
     key: str | None
+    row_order: str = "ctid"
 
 
 @contextmanager
@@ -136,7 +138,8 @@ def _opened(path: str, layer: str | None) -> Iterator[_Opened]:
     """One connection for everything a read asks of the table."""
     with _connection(path) as connection:
         table = _table(connection, path, layer)
-        yield _Opened(connection, table, _key(connection, table))
+        key = _key(connection, table)
+        yield _Opened(connection, table, key, "ctid" if key else _row_order(connection, table))
 
 
 def _tables(connection: Any) -> list[Table]:
@@ -192,11 +195,15 @@ def _crs(connection: Any, srid: int) -> pyproj.CRS | None:
 
 
 def _columns(connection: Any, table: Table, key: str | None) -> list[str]:
-    """The table's attribute fields: neither its geometry nor its integer key (the FID)."""
+    """The table's attribute fields: neither its geometry nor its integer key (the FID).
+
+    Read from the catalogue, not ``information_schema``, which leaves out
+    materialized views.
+    """
     rows = connection.execute(
-        "SELECT column_name FROM information_schema.columns "
-        "WHERE table_schema = %s AND table_name = %s ORDER BY ordinal_position",
-        (table.schema, table.name),
+        "SELECT attname FROM pg_attribute WHERE attrelid = %s::regclass "
+        "AND attnum > 0 AND NOT attisdropped ORDER BY attnum",
+        (_qualified(table),),
     ).fetchall()
     return [str(r[0]) for r in rows if r[0] not in (table.column, key)]
 
@@ -212,6 +219,25 @@ def _key(connection: Any, table: Table) -> str | None:
     if len(rows) == 1 and rows[0][1] in ("integer", "bigint", "smallint"):
         return str(rows[0][0])
     return None
+
+
+def _row_order(connection: Any, table: Table) -> str:
+    """What numbers the rows of a relation without an integer key, the same on every read.
+
+    A table or materialized view has its rows' physical places (``ctid``); a
+    partitioned table's places repeat across partitions, so the partition comes
+    first; a view or foreign table has neither, so its rows are ordered by
+    their whole text (equal rows are interchangeable).
+    """
+    row = connection.execute(
+        "SELECT relkind FROM pg_class WHERE oid = %s::regclass", (_qualified(table),)
+    ).fetchone()
+    kind = str(row[0]) if row else ""
+    if kind in ("r", "m"):
+        return "ctid"
+    if kind == "p":
+        return "tableoid, ctid"
+    return "source::text"
 
 
 def _qualified(table: Table) -> str:
@@ -270,10 +296,13 @@ def _rows(
     if key:
         query = f"SELECT {_identifier(key)}, {listing} FROM {_qualified(table)}{where}"
     else:
-        numbered = "SELECT *, row_number() OVER (ORDER BY ctid) - 1 AS _sitecheck_position"
+        numbered = (
+            f"SELECT source.*, row_number() OVER (ORDER BY {opened.row_order}) - 1 "
+            "AS _sitecheck_position"
+        )
         query = (
             f"SELECT _sitecheck_position, {listing} "
-            f"FROM ({numbered} FROM {_qualified(table)}) AS numbered{where}"
+            f"FROM ({numbered} FROM {_qualified(table)} AS source) AS numbered{where}"
         )
     return list(opened.connection.execute(query + " ORDER BY 1", arguments).fetchall())
 

@@ -218,3 +218,50 @@ def test_a_table_without_a_primary_key_or_a_crs(postgis, tmp_path, capsys):
     assert code == 2
     error = capsys.readouterr().err.strip()
     assert "parcels layer" in error and "lots_nocrs" in error and "no CRS" in error
+
+
+@pytest.mark.parametrize(
+    "kind, name",
+    [
+        ("VIEW", "lots_view"),
+        ("MATERIALIZED VIEW", "lots_matview"),
+        ("TABLE", "lots_keyless"),
+    ],
+)
+def test_views_and_keyless_tables_are_read_as_the_table_they_show(postgis, tmp_path, kind, name):
+    gpkg = tmp_path / "site.gpkg"
+    lots = [
+        {"parcel_id": f"L{i}", "geometry": box(300 * i, 0, 300 * i + 200, 200)} for i in range(3)
+    ]
+    work = [
+        {"parcel_id": f"L{i}", "geometry": box(300 * i + 50, 50, 300 * i + 50 + 40 * (i + 1), 150)}
+        for i in range(3)
+    ]
+    write_layer(gpkg, "lots", lots)
+    write_layer(gpkg, "work", work)
+    postgis.load(str(gpkg), "lots", "public.lots_loaded")
+    postgis.load(str(gpkg), "work", "public.work_loaded")
+    postgis.sql(f"DROP {kind} IF EXISTS {name}; CREATE {kind} {name} AS SELECT * FROM lots_loaded")
+    out = tmp_path / "out"
+    code = main(
+        [
+            "measure",
+            "--quiet",
+            "--parcels",
+            f"PG:{postgis.conninfo} tables={name}",
+            "--disturbance",
+            f"PG:{postgis.conninfo} tables=work_loaded",
+            "--out",
+            f"{out}.gpkg",
+            "--json-layout",
+            "full",
+            "--json",
+            f"{out}.json",
+        ]
+    )
+    assert code == 0, kind
+    parcels = json.loads(Path(f"{out}.json").read_text())["parcels"]
+    # each lot's work is 40 (i + 1) ft by 100 ft, as drawn above
+    measured = {p["parcel_id"]: p["metrics"]["disturbed_area_sqft"] for p in parcels}
+    assert measured == {f"L{i}": pytest.approx(40 * (i + 1) * 100) for i in range(3)}
+    postgis.sql(f"DROP {kind} {name}")
