@@ -159,6 +159,10 @@ def run_steep_slopes(args: argparse.Namespace) -> int:
 def run_serve(args: argparse.Namespace) -> int:
     from sitecheck.app.worker import serve
 
+    # Bytes that are not UTF-8 reach the worker as lone surrogates, which it refuses
+    # naming the request part, instead of ending the process while it decodes the line.
+    sys.stdin.reconfigure(encoding="utf-8", errors="surrogateescape")  # type: ignore[union-attr]
+    sys.stdout.reconfigure(encoding="utf-8")  # type: ignore[union-attr]
     return serve()
 
 

@@ -29,7 +29,6 @@ the worker keeps serving.
 
 from __future__ import annotations
 
-import json
 import sys
 import time
 import traceback
@@ -44,6 +43,12 @@ import pandas as pd
 import pyproj
 import shapely
 
+from sitecheck.app.worker_protocol import (
+    read_request,
+    request_object,
+    request_text,
+    write_reply,
+)
 from sitecheck.app.worker_reply import parcel_reply, write_parcel_report
 from sitecheck.errors import InputError, no_crs, one_line
 from sitecheck.io.clean import clean_geometries
@@ -53,7 +58,6 @@ from sitecheck.io.fingerprint import features_sha256
 from sitecheck.io.output_set import Named, named
 from sitecheck.io.parcels import read_parcels
 from sitecheck.io.readers import LINEAR, POLYGONAL, InputRecord, LayerReader, LayerSource
-from sitecheck.io.writers import json_ready
 from sitecheck.measure.inputs import MeasureInputs, MeasureSettings
 from sitecheck.pipeline.run import screen
 from sitecheck.pipeline.settings import measure_settings, runoff_options
@@ -170,16 +174,18 @@ class Session:
     @classmethod
     def open(cls, request: Mapping[str, Any]) -> Session:
         sources = {}
-        for role, spec in _object(request, "inputs", "open").items():
+        for role, spec in request_object(request, "inputs", "open").items():
             if role not in ROLE_BY_KEY or role in ("dem", "jurisdictions"):
                 raise InputError(
                     f"open: inputs.{role}: not a layer role; known: {', '.join(VECTOR_ROLES)}"
                 )
             if spec:
-                sources[role] = LayerSource.parse(role, _text({role: spec}, role, "open: inputs"))
+                sources[role] = LayerSource.parse(
+                    role, request_text({role: spec}, role, "open: inputs")
+                )
         if "parcels" not in sources:
             raise InputError("open: give inputs.parcels")
-        settings = settings_from(_object(request, "settings", "open"))
+        settings = settings_from(request_object(request, "settings", "open"))
         reader = LayerReader()
         parcels = read_parcels(
             sources["parcels"], reader, settings.id_field, settings.crs, settings.parcel_fields()
@@ -193,17 +199,17 @@ class Session:
         for frame in cache.values():
             _ = frame.sindex  # built once here, not on the first request
         jurisdictions = (
-            LayerSource.parse("jurisdictions", _text(request, "jurisdictions", "open"))
+            LayerSource.parse("jurisdictions", request_text(request, "jurisdictions", "open"))
             if request.get("jurisdictions")
             else None
         )
         session = cls(
             sources,
-            _text(request, "dem", "open", required=False) or None,
+            request_text(request, "dem", "open", required=False) or None,
             settings,
-            _text(request, "ordinance", "open", required=False) or None,
+            request_text(request, "ordinance", "open", required=False) or None,
             jurisdictions,
-            _text(request, "jurisdiction_field", "open", required=False) or None,
+            request_text(request, "jurisdiction_field", "open", required=False) or None,
             float(option("tolerance").check(request.get("tolerance", DEFAULT_TOLERANCE))),  # type: ignore[arg-type]
             working,
             cache,
@@ -211,7 +217,9 @@ class Session:
             {str(pid): i for i, pid in enumerate(parcels.frame["parcel_id"])},
             parcels.geoms,
         )
-        session.runoff = runoff_from(_object(request, "runoff", "open"), sources.get("soils"))
+        session.runoff = runoff_from(
+            request_object(request, "runoff", "open"), sources.get("soils")
+        )
         if session.ordinance or session.jurisdictions:
             # refuse a bad pack at open, not at the first edit
             session.packs = choose_packs(
@@ -238,7 +246,7 @@ class Session:
         lot = self.lots[self.parcel_index[parcel_id]]
         drawn = {
             role: _drawn_frame(role, layer, self.working)
-            for role, layer in _object(request, "layers", "evaluate").items()
+            for role, layer in request_object(request, "layers", "evaluate").items()
             if role in DRAWN_ROLES
         }
         reach = self.settings.reach_ft() / self.working.feet_per_unit
@@ -308,7 +316,7 @@ def _feature_geometry(feature: Any, where: str) -> shapely.Geometry:
 
 
 def serve(stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
-    """Answer requests until ``quit`` or the end of stdin."""
+    """Answer requests until ``quit`` or the end of stdin: every line gets one reply."""
     session: Session | None = None
     for line in stdin:
         if not line.strip():
@@ -316,84 +324,57 @@ def serve(stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
         started = time.perf_counter()
         request: Any = {}
         try:
-            request = _request(line)
+            request = read_request(line)
             op = request.get("op")
             if op == "quit":
-                _reply(stdout, {"ok": True, "op": "quit"})
+                write_reply(stdout, {"ok": True, "op": "quit", "id": request.get("id")})
                 return 0
-            if op == "ping":
-                reply: dict[str, Any] = {"ok": True, "op": "ping"}
-            elif op == "open":
-                session = Session.open(request)
-                reply = {
-                    "ok": True,
-                    "op": "open",
-                    "crs": session.working.to_json(),
-                    "parcels": len(session.parcel_index),
-                }
-            elif op in ("evaluate", "report"):
-                if session is None:
-                    raise InputError(f"send 'open' before '{op}'")
-                result, row = session.evaluate(request)
-                if op == "report":
-                    write_parcel_report(
-                        result, row, Path(_text(request, "path", op)), session.input_files()
-                    )
-                reply = parcel_reply(result, row, (time.perf_counter() - started) * 1000)
-            else:
-                raise InputError(f"unknown op {op!r}; known: open, evaluate, report, ping, quit")
+            reply, session = _answer(request, session, started)
         except InputError as error:
             reply = {"ok": False, "error": "\n".join(error.report_lines())}
         except Exception:
             traceback.print_exc(file=sys.stderr)
-            op_name = request.get("op") if isinstance(request, dict) else None
-            reply = {
-                "ok": False,
-                "error": f"internal error while answering {op_name!r}: please report it "
-                "(the worker printed the details on its stderr)",
-            }
+            reply = _internal_error(request)
         if isinstance(request, dict):
             reply.setdefault("id", request.get("id"))
             reply.setdefault("op", request.get("op"))
-        _reply(stdout, reply)
+        write_reply(stdout, reply)
     return 0
 
 
-def _request(line: str) -> dict[str, Any]:
-    """One request line as a JSON object; anything else is a bad request."""
-    try:
-        request = json.loads(line)
-    except (json.JSONDecodeError, RecursionError) as error:
-        where = getattr(error, "colno", None)
-        raise InputError(
-            "bad request: not a JSON object on one line"
-            + (f" (column {where})" if where is not None else "")
-        ) from None
-    if not isinstance(request, dict):
-        raise InputError("bad request: give a JSON object with an 'op'")
-    return request
+def _answer(
+    request: dict[str, Any], session: Session | None, started: float
+) -> tuple[dict[str, Any], Session | None]:
+    """The reply to one request other than ``quit``, and the session after it."""
+    op = request.get("op")
+    if op == "ping":
+        return {"ok": True, "op": "ping"}, session
+    if op == "open":
+        session = Session.open(request)
+        reply = {
+            "ok": True,
+            "op": "open",
+            "crs": session.working.to_json(),
+            "parcels": len(session.parcel_index),
+        }
+        return reply, session
+    if op in ("evaluate", "report"):
+        if session is None:
+            raise InputError(f"send 'open' before '{op}'")
+        path = Path(request_text(request, "path", op)) if op == "report" else None
+        result, row = session.evaluate(request)
+        if path is not None:
+            write_parcel_report(result, row, path, session.input_files())
+        return parcel_reply(result, row, (time.perf_counter() - started) * 1000), session
+    raise InputError(
+        f"op: unknown op {one_line(op)[:40]!r}; known: open, evaluate, report, ping, quit"
+    )
 
 
-def _object(request: Mapping[str, Any], key: str, op: str) -> Mapping[str, Any]:
-    """The object a request holds under ``key`` (empty when absent)."""
-    value = request.get(key)
-    if value is None:
-        return {}
-    if not isinstance(value, dict):
-        raise InputError(f"{op}: {key} must be an object, got {type(value).__name__}")
-    return value
-
-
-def _text(request: Mapping[str, Any], key: str, op: str, required: bool = True) -> str:
-    """The text a request holds under ``key``."""
-    value = request.get(key)
-    if value is None and not required:
-        return ""
-    if not isinstance(value, str) or (required and not value):
-        raise InputError(f"{op}: give {key} as text")
-    return value
-
-
-def _reply(stdout: TextIO, reply: Mapping[str, Any]) -> None:
-    stdout.write(json.dumps(json_ready(reply), ensure_ascii=False, allow_nan=False) + "\n")
-    stdout.flush()
+def _internal_error(request: Any) -> dict[str, Any]:
+    op_name = request.get("op") if isinstance(request, dict) else None
+    return {
+        "ok": False,
+        "error": f"internal error while answering {one_line(op_name)[:40]!r}: please report it "
+        "(the worker printed the details on its stderr)",
+    }
