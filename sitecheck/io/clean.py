@@ -129,8 +129,20 @@ _TYPE_NAMES = {
 
 
 def _keep_parts(geom: shapely.Geometry, type_ids: set[int]) -> shapely.Geometry:
-    """The parts of a collection whose type is accepted, merged into one geometry."""
-    parts = [p for p in shapely.get_parts(geom) if shapely.get_type_id(p) in type_ids]
+    """The parts of a collection whose type is accepted, merged into one geometry.
+
+    Collections inside the collection are opened too, however deep, so a polygon
+    nested in them is kept, never dropped as if the feature were empty.
+    """
+    parts: list[shapely.Geometry] = []
+    pending = [geom]
+    while pending:
+        for part in shapely.get_parts(pending.pop()):
+            kind = shapely.get_type_id(part)
+            if kind == COLLECTION:
+                pending.append(part)
+            elif kind in type_ids and not shapely.is_empty(part):
+                parts.append(part)
     if not parts:
         return shapely.Polygon()
     if len(parts) == 1:

@@ -99,7 +99,7 @@ def _usable_geometry(kind: object, role: str) -> bool:
     if not kind:
         return False
     text = str(kind).upper()
-    if "UNKNOWN" in text or "POLYGON" in text or "SURFACE" in text:
+    if any(word in text for word in ("UNKNOWN", "POLYGON", "SURFACE", "COLLECTION")):
         return True
     known = ROLE_BY_KEY.get(role)
     lines_too = known is not None and known.geometry == "line_or_polygon"
