@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import numpy as np
 import pyproj
 import rasterio
+import rasterio.errors
 import rasterio.features
 import rasterio.io
 from affine import Affine
@@ -50,7 +51,8 @@ class SlopeSettings:
             raise InputError(f"slope settings: at most {NO_SLOPE - 1} thresholds")
 
 
-def _label(path: str) -> str:
+def dem_label(path: str) -> str:
+    """How messages name a DEM: the layer and its path."""
     return f"dem raster ({path})"
 
 
@@ -78,11 +80,11 @@ def open_dem(path: str) -> rasterio.io.DatasetReader:
     except (rasterio.errors.RasterioError, OSError) as error:
         text = str(error).strip()
         first_line = text.splitlines()[0] if text else type(error).__name__
-        raise InputError(f"{_label(path)}: cannot read: {first_line}") from error
+        raise InputError(f"{dem_label(path)}: cannot read: {first_line}") from error
     problem = _dem_problem(dataset)
     if problem:
         dataset.close()
-        raise InputError(f"{_label(path)}: {problem}")
+        raise InputError(f"{dem_label(path)}: {problem}")
     return dataset
 
 
@@ -90,9 +92,14 @@ def _dem_problem(dataset: rasterio.io.DatasetReader) -> str | None:
     """Why a DEM cannot be measured on, or None."""
     if dataset.count < 1:
         return "has no raster bands"
+    t = dataset.transform
+    if t.a == 0 or t.e == 0:
+        return (
+            f"its cells have no size (a pixel size of {t.a:g} x {-t.e:g} in its geotransform); "
+            "give the grid its cell size (gdal_edit.py -tr) and retry"
+        )
     if dataset.crs is None:
         return NO_CRS
-    t = dataset.transform
     if t.b != 0 or t.d != 0 or t.a <= 0 or t.e >= 0:
         return "grid is rotated or not north-up; warp it (gdalwarp) and retry"
     return None
@@ -269,7 +276,15 @@ def read_padded(
     r0, r1 = max(top, 0), min(rows[1] + 1, dataset.height)
     c0, c1 = max(left, 0), min(cols[1] + 1, dataset.width)
     window = Window(c0, r0, c1 - c0, r1 - r0)
-    data = dataset.read(1, window=window)
+    try:
+        data = dataset.read(1, window=window)
+    except rasterio.errors.RasterioIOError as error:
+        cause = error.__cause__ or error
+        words = str(cause.args[-1] if cause.args else cause).strip().splitlines()
+        raise InputError(
+            f"{dem_label(dataset.name)}: cannot read its cells in rows {r0} to {r1 - 1}: the file "
+            f"is cut short or damaged (GDAL: {words[0] if words else 'read failed'})"
+        ) from None
     z[r0 - top : r1 - top, c0 - left : c1 - left] = data
     valid[r0 - top : r1 - top, c0 - left : c1 - left] = _valid_cells(dataset, data, window)
     return z, valid

@@ -23,14 +23,28 @@ import rasterio.features
 import rasterio.io
 import shapely
 
+from sitecheck.errors import InputError
 from sitecheck.io.crs import WorkingCRS
 from sitecheck.terrain.coverage import Pieces, WkbSource, tile_groups, tile_pieces, weighted_counts
-from sitecheck.terrain.dem import Grid, SlopeSettings, dem_grid, open_dem, read_padded
+from sitecheck.terrain.dem import (
+    Grid,
+    SlopeSettings,
+    dem_grid,
+    dem_label,
+    open_dem,
+    read_padded,
+)
 from sitecheck.terrain.horn import horn_slope_percent
 from sitecheck.terrain.regions import finish_flags, flag_pieces
 
 TILE_CELLS = 2048
 """Side of the square tiles of DEM cells geometries are grouped by."""
+
+CELL_BUDGET = 50_000_000
+"""The most DEM cells one geometry's bounding box may span (about 7,000 x 7,000): a
+disturbance of 100 acres on a 1 ft grid is 4.4 million. A grid of far finer cells
+(a mis-set pixel size of 0.0001 ft) would take hours and gigabytes to read under
+the work, so it is refused before any read, naming the cell size."""
 
 
 @dataclass
@@ -167,12 +181,30 @@ def measure_slopes(
         present = ~(shapely.is_empty(dem_geoms) | shapely.is_missing(dem_geoms))
         bounds = np.full((n, 4), np.nan)
         bounds[present] = shapely.bounds(dem_geoms[present])
+        _refuse_over_budget(bounds, grid, dem_path)
         pieces = tile_pieces(bounds, grid, TILE_CELLS)
         wkb = np.empty(n, dtype=object)
         wkb[present] = shapely.to_wkb(dem_geoms[present])
         for members in tile_groups(pieces.tile):
             _measure_tile(dataset, grid, pieces, members, dem_geoms, wkb, thresholds, totals)
     return _result(geoms, dem_geoms, grid, working, thresholds, totals, back)
+
+
+def _refuse_over_budget(bounds: np.ndarray, grid: Grid, dem_path: str) -> None:
+    """Refuse a DEM whose cells under any one geometry would exceed :data:`CELL_BUDGET`."""
+    width, height = float(grid.transform.a), float(-grid.transform.e)
+    with np.errstate(invalid="ignore", over="ignore"):
+        cells = ((bounds[:, 2] - bounds[:, 0]) / width + 2) * (
+            (bounds[:, 3] - bounds[:, 1]) / height + 2
+        )
+    if not len(cells) or not np.nanmax(cells, initial=0.0) > CELL_BUDGET:
+        return
+    unit = grid.crs.axis_info[0].unit_name if grid.crs.axis_info else "units"
+    raise InputError(
+        f"{dem_label(dem_path)}: its cells are {width:g} x {height:g} {unit}, so the work would "
+        f"span {np.nanmax(cells):,.0f} cells under one area, over the {CELL_BUDGET:,} SiteCheck "
+        "reads for one; check the DEM's pixel size, or resample it (gdalwarp -tr) and retry"
+    )
 
 
 def _result(

@@ -1,20 +1,25 @@
 """Inputs a careless or hostile user gives: each gets its answer or one line, never a hang.
 
-A nested geometry collection holding the work. Expected areas are the boxes'
-own, worked by hand.
+A nested geometry collection holding the work, and DEMs whose cells are far too
+fine, have no size or are cut short. Expected areas are the boxes' own, worked
+by hand.
 """
 
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
+import numpy as np
 import pytest
+import rasterio
+from rasterio.transform import Affine, from_origin
 from shapely.geometry import GeometryCollection, LineString, Point, box
 
 from sitecheck.app.cli import main
 
-from .conftest import write_layer
+from .conftest import STATE_PLANE_EAST, write_dem, write_layer
 
 X0, Y0 = 690_000.0, 787_000.0
 
@@ -47,3 +52,76 @@ def test_the_polygon_in_a_nested_collection_is_measured_without_a_false_warning(
     assert document["parcels"][0]["metrics"]["disturbed_area_sqft"] == pytest.approx(2_500.0)
     warnings = " ".join(document["warnings"]) + capsys.readouterr().err
     assert "empty, null or zero-area" not in warnings
+
+
+# --- 2. DEMs that would hang or crash a run -----------------------------------
+
+
+def _error_line(capsys) -> str:
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1, lines
+    return lines[0]
+
+
+def test_a_sparse_dem_of_ten_thousandth_foot_cells_is_refused_before_any_read(tmp_path, capsys):
+    # 20,000 x 20,000 cells of 0.0001 ft, sparse: almost no bytes on disk. Under the
+    # 100 x 100 ft work they would be 10**12 cells, far over the documented 50,000,000.
+    dem = tmp_path / "fine.tif"
+    profile = {
+        "driver": "GTiff",
+        "width": 20_000,
+        "height": 20_000,
+        "count": 1,
+        "dtype": "float32",
+        "crs": STATE_PLANE_EAST,
+        "transform": from_origin(X0 + 60, Y0 + 140, 0.0001, 0.0001),
+        "tiled": True,
+        "blockxsize": 256,
+        "blockysize": 256,
+        "sparse_ok": True,
+        "nodata": -9999.0,
+    }
+    with rasterio.open(dem, "w", **profile):
+        pass
+    assert dem.stat().st_size < 5_000_000
+    code, _, _ = _measure(tmp_path, "--dem", str(dem))
+    assert code == 2
+    line = _error_line(capsys)
+    assert line.startswith(f"sitecheck: error: dem raster ({dem}):")
+    assert "0.0001 x 0.0001" in line and "50,000,000" in line
+    assert not list(tmp_path.glob("out.*"))
+
+
+def test_a_dem_whose_cells_have_no_size_is_not_called_crs_less(tmp_path, capsys):
+    dem = tmp_path / "flat.tif"
+    with rasterio.open(
+        dem,
+        "w",
+        driver="GTiff",
+        width=10,
+        height=10,
+        count=1,
+        dtype="float32",
+        crs=STATE_PLANE_EAST,
+        transform=Affine(0.0, 0.0, X0, 0.0, 0.0, Y0 + 200),
+    ) as dataset:
+        dataset.write(np.zeros((1, 10, 10), dtype="float32"))
+    code, _, _ = _measure(tmp_path, "--dem", str(dem))
+    assert code == 2
+    line = _error_line(capsys)
+    assert f"dem raster ({dem})" in line and "cells have no size" in line and "no CRS" not in line
+
+
+def test_a_dem_cut_short_names_the_dem_and_the_option(tmp_path, capsys):
+    # a 200 x 200 ft grid of 1 ft cells, written uncompressed in strips, then its
+    # second half cut off: the header is whole, the cells under the work are not
+    elevation = np.arange(200 * 200, dtype="float32").reshape(200, 200) * 0.001
+    dem = write_dem(tmp_path / "cut.tif", elevation, X0, Y0 + 200, 1.0)
+    size = os.path.getsize(dem)
+    with open(dem, "r+b") as handle:
+        handle.truncate(size // 3)
+    code, _, _ = _measure(tmp_path, "--dem", dem)
+    assert code == 2
+    line = _error_line(capsys)
+    assert f"dem raster ({dem})" in line and "cut short or damaged" in line
+    assert "See previous exception" not in line
