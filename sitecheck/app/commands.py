@@ -31,7 +31,7 @@ def run_validate(args: argparse.Namespace) -> int:
 def run_notify(args: argparse.Namespace) -> int:
     from sitecheck.io.parcels import read_parcels
     from sitecheck.io.readers import LayerReader
-    from sitecheck.io.writers import spreadsheet_safe, write_geopackage, write_text
+    from sitecheck.io.writers import spreadsheet_safe, write_csv, write_geopackage
     from sitecheck.screening.notify import notification_list
 
     option("distance_ft").check(args.distance_ft)
@@ -54,10 +54,7 @@ def run_notify(args: argparse.Namespace) -> int:
         if args.csv:
             table = spreadsheet_safe(notice.parcels.drop(columns="geometry"))
             with outputs.writing("--csv") as temporary:
-                write_text(
-                    temporary,
-                    lambda handle: table.to_csv(handle, index=False, lineterminator="\n"),
-                )
+                write_csv(temporary, table)
         outputs.commit()
     for message in log.warnings:
         print(f"warning: {message}", file=sys.stderr)

@@ -7,6 +7,7 @@ place together, so a reader never sees a half-written file or half a run.
 
 from __future__ import annotations
 
+import csv
 import json
 import math
 import os
@@ -186,20 +187,41 @@ def write_text(path: str | os.PathLike[str], writer: Callable[[TextIO], object])
 SPREADSHEET_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 """A cell starting with one of these is read as a formula by Excel, LibreOffice and Sheets."""
 
+_LEADING_SPACE = " \t\r\n\v\f\u00a0"
+"""What a spreadsheet may pass over before it reads a formula's first character."""
+
+
+def runs_as_formula(cell: str) -> bool:
+    """Whether a spreadsheet could run a text cell as a formula: it starts with a formula
+    character, or with white space or a line break followed by one."""
+    return cell.startswith(SPREADSHEET_FORMULA_STARTS) or cell.lstrip(_LEADING_SPACE).startswith(
+        SPREADSHEET_FORMULA_STARTS[:4]
+    )
+
 
 def spreadsheet_safe(table: pd.DataFrame) -> pd.DataFrame:
     """The table with every text cell a spreadsheet would run as a formula quoted.
 
     A leading apostrophe makes the cell text (``'=HYPERLINK(...)``), as OWASP's
-    advice on CSV injection has it; numbers are left as they are.
+    advice on CSV injection has it, also where white space or a line break comes
+    before the formula; numbers are left as they are.
     """
     safe = table.copy()
     for column in safe.columns:
         if safe[column].dtype == object or pd.api.types.is_string_dtype(safe[column]):
             safe[column] = [
-                f"'{cell}"
-                if isinstance(cell, str) and cell.startswith(SPREADSHEET_FORMULA_STARTS)
-                else cell
+                f"'{cell}" if isinstance(cell, str) and runs_as_formula(cell) else cell
                 for cell in safe[column]
             ]
     return safe
+
+
+def write_csv(path: str | os.PathLike[str], table: pd.DataFrame) -> None:
+    """Write a table as RFC 4180 CSV: records end in CRLF, and a cell holding a comma, a
+    quote, a carriage return or a line feed is quoted, so no cell splits a record."""
+    write_text(
+        path,
+        lambda handle: table.to_csv(
+            handle, index=False, lineterminator="\r\n", quoting=csv.QUOTE_MINIMAL
+        ),
+    )

@@ -1,12 +1,13 @@
 """Inputs a careless or hostile user gives: each gets its answer or one line, never a hang.
 
-A nested geometry collection holding the work, and DEMs whose cells are far too
-fine, have no size or are cut short. Expected areas are the boxes' own, worked
-by hand.
+A nested geometry collection holding the work, DEMs whose cells are far too fine,
+have no size or are cut short, and notification CSV cells a spreadsheet would
+split or run as formulas. Expected areas are the boxes' own, worked by hand.
 """
 
 from __future__ import annotations
 
+import csv
 import json
 import os
 from pathlib import Path
@@ -125,3 +126,45 @@ def test_a_dem_cut_short_names_the_dem_and_the_option(tmp_path, capsys):
     line = _error_line(capsys)
     assert f"dem raster ({dem})" in line and "cut short or damaged" in line
     assert "See previous exception" not in line
+
+
+# --- 3. notification CSV cells --------------------------------------------------
+
+HOSTILE_OWNERS = {
+    "L0": "Ann\r=1+1",
+    "L1": " =1+1",
+    "L2": '\n=HYPERLINK("x")',
+    "L4": "\t+SUM(A1)",
+    "L5": 'O\'Hare, "Pat"',
+}
+
+
+def test_notify_csv_cells_neither_split_a_row_nor_run_as_formulas(tmp_path):
+    rows = [
+        {
+            "parcel_id": f"L{i}",
+            "owner": HOSTILE_OWNERS.get(f"L{i}", f"Owner {i}"),
+            "address": f"{i} Elm St",
+            "geometry": box(X0 + 100 * i, Y0, X0 + 100 * (i + 1), Y0 + 150),
+        }
+        for i in range(6)
+    ]
+    parcels = write_layer(tmp_path / "in.gpkg", "parcels", rows)
+    table = tmp_path / "notify.csv"
+    argv = ["notify", "--parcels", parcels, "--lot", "L3", "--out", str(tmp_path / "n.gpkg")]
+    assert main([*argv, "--csv", str(table)]) == 0
+    raw = table.read_bytes()
+    # RFC 4180: records end in CRLF; a CR or LF inside a cell only within quotes
+    with table.open(newline="") as handle:
+        read = list(csv.DictReader(handle))
+    owners = {row["parcel_id"]: row["owner"] for row in read}
+    assert sorted(owners) == ["L0", "L1", "L2", "L4", "L5"]
+    assert raw.count(b"\r\n") >= len(read) + 1
+    for parcel_id, owner in owners.items():
+        # OWASP: a cell whose first character other than white space starts a formula
+        # is prefixed with a single quote; the user's text is otherwise kept whole
+        given = HOSTILE_OWNERS[parcel_id]
+        if given.lstrip()[:1] in "=+-@":
+            assert owner == "'" + given, parcel_id
+        else:
+            assert owner == given, parcel_id
