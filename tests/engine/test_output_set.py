@@ -194,3 +194,47 @@ def test_a_folder_the_user_may_not_write_in_is_refused_before_the_work(town: Pat
         assert list(locked.iterdir()) == []
     finally:
         shutil.rmtree(shared, ignore_errors=True)
+
+
+def test_a_lock_path_taken_by_a_folder_is_one_line_naming_the_option(
+    town: Path, tmp_path: Path, capsys
+) -> None:
+    (tmp_path / ".o.gpkg.sitecheck-lock").mkdir()
+    code = main(check_command(town, tmp_path, report=False)[3:])
+    errors = capsys.readouterr().err.strip().splitlines()
+    assert code == 2 and len(errors) == 1, errors
+    assert errors[0].startswith("sitecheck: error: --out: ")
+    assert ".o.gpkg.sitecheck-lock is a folder" in errors[0] and "Errno" not in errors[0]
+    assert not (tmp_path / "o.gpkg").exists() and not (tmp_path / "o.json").exists()
+
+
+@pytest.mark.parametrize(
+    "engine", [[], ["--engine", "dask", "--workers", "1"]], ids=["cli", "dask"]
+)
+def test_what_a_run_killed_outright_leaves_goes_with_any_later_run_in_the_folder(
+    town: Path, tmp_path: Path, engine: list[str]
+) -> None:
+    """A later run writing other files into the folder clears the locks and temporaries."""
+    killed = start_and_wait_for(
+        check_command(town, tmp_path, report=not engine) + engine, tmp_path, "o.gpkg"
+    )
+    killed.send_signal(signal.SIGKILL)
+    killed.communicate(timeout=60)
+    left = hidden(tmp_path)
+    assert ".o.gpkg.sitecheck-lock" in left and ".o.json.sitecheck-lock" in left, left
+    later = tmp_path / "later"
+    command = check_command(town, tmp_path, report=False)
+    command[command.index(str(tmp_path / "o.gpkg"))] = str(tmp_path / "p.gpkg")
+    command[command.index(str(tmp_path / "o.json"))] = str(later / "p.json")
+    later.mkdir()
+    assert subprocess.run(command, capture_output=True).returncode == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["later", "p.gpkg"]
+
+
+def test_a_lock_a_live_run_holds_is_left_to_it(tmp_path: Path) -> None:
+    held = OutputSet([Named("--json", tmp_path / "o.json")], [])
+    with held:
+        with OutputSet([Named("--out", tmp_path / "other.gpkg")], []):
+            pass
+        assert hidden(tmp_path) == [".o.json.sitecheck-lock"]
+    assert hidden(tmp_path) == []
