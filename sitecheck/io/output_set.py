@@ -7,10 +7,12 @@ the same file. Each destination is then locked, so a second run writing the
 same file fails at once instead of interleaving its files with this run's.
 
 Outputs are written to hidden temporaries beside their destinations
-(``.NAME.sitecheck-PID-XXXX.tmp``) and renamed over them only when every output
-is written. A failed, interrupted or terminated run removes its temporaries; a
-run killed outright leaves them, and the next run writing into the same folder
-removes them (:mod:`sitecheck.io.output_locks`).
+(``.NAME.sitecheck-PID-XXXX.tmp``); only when every output is written are the
+destinations checked again and the temporaries renamed over them, each previous
+file kept aside until all are in place, so a rename that fails puts every
+previous output back. A failed, interrupted or terminated run removes its
+temporaries; a run killed outright leaves them, and the next run writing into
+the same folder removes them (:mod:`sitecheck.io.output_locks`).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from __future__ import annotations
 import errno
 import os
 import secrets
+import signal
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -33,6 +36,7 @@ from sitecheck.io.output_checks import (
     same_file,
 )
 from sitecheck.io.output_locks import (
+    PREVIOUS_SUFFIX,
     TEMPORARY_MARK,
     Lock,
     OutputError,
@@ -146,12 +150,13 @@ class OutputSet:
         return self
 
     def __exit__(self, *exc_info: object) -> None:
-        try:
-            if not self._committed:
-                for temporary in self._temporaries.values():
-                    remove_with_sidecars(temporary)
-        finally:
-            self._release()
+        with _no_termination():  # a second SIGTERM must not leave half the clean-up undone
+            try:
+                if not self._committed:
+                    for temporary in self._temporaries.values():
+                        remove_with_sidecars(temporary)
+            finally:
+                self._release()
 
     def path(self, option: str) -> Path:
         """The destination an option names."""
@@ -182,15 +187,52 @@ class OutputSet:
             ) from error
 
     def commit(self) -> None:
-        """Move every written output over its destination."""
+        """Move every written output over its destination, or none of them.
+
+        The destinations are checked again first (one may have become a folder
+        while the run worked). Each previous file is kept aside until every new
+        one is in place; a rename that fails puts the previous files back and
+        raises OutputError naming the option.
+        """
         missing = [
             output.option for output in self.outputs if not self.temporary(output.option).exists()
         ]
         if missing:
             raise RuntimeError(f"outputs not written: {', '.join(missing)}")
-        for output in self.outputs:
-            os.replace(self.temporary(output.option), output.path)
-        self._committed = True
+        check_destinations(self.outputs, self.inputs)
+        with _no_termination():
+            placed: list[tuple[Named, Path | None]] = []
+            for output in self.outputs:
+                try:
+                    aside = self._aside(output) if os.path.lexists(output.path) else None
+                    if aside is not None:
+                        os.replace(output.path, aside)
+                    placed.append((output, aside))
+                    os.replace(self.temporary(output.option), output.path)
+                except OSError as error:
+                    self._undo(placed)
+                    raise OutputError(
+                        f"{output.option}: could not put {output.path} in place: "
+                        f"{error_words(error)}; every previous output is as it was"
+                    ) from None
+            self._committed = True
+            for _, aside in placed:
+                if aside is not None:
+                    remove_with_sidecars(aside)
+
+    def _aside(self, output: Named) -> Path:
+        """Where the previous file of a destination waits while the new one goes in place."""
+        own = f"{os.getpid()}-{secrets.token_hex(4)}{PREVIOUS_SUFFIX}"
+        return output.path.with_name(f".{output.path.name}{TEMPORARY_MARK}{own}")
+
+    def _undo(self, placed: list[tuple[Named, Path | None]]) -> None:
+        """Put back the previous files of the destinations a failed commit had reached."""
+        for output, aside in reversed(placed):
+            temporary = self.temporary(output.option)
+            if not temporary.exists() and os.path.lexists(output.path):
+                os.replace(output.path, temporary)  # the new file goes back to be removed
+            if aside is not None:
+                os.replace(aside, output.path)
 
     def _output(self, option: str) -> Named:
         for output in self.outputs:
@@ -211,6 +253,25 @@ class OutputSet:
         for lock in reversed(self._locks):
             release(lock)
         self._locks.clear()
+
+
+@contextmanager
+def _no_termination() -> Iterator[None]:
+    """Hold SIGTERM back (in the main thread) while files are moved or removed, so a
+    terminated run ends with its outputs whole and its temporaries gone, never half-way."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 def _is_write_error(error: Exception) -> bool:

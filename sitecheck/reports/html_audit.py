@@ -54,6 +54,10 @@ def audit_section(result: CheckResult, generated: datetime, all_parcels: bool) -
     measured = result.measured
     run = [
         ("SiteCheck version", esc(__version__)),
+        (
+            "Run id (the same in every output of the run)",
+            f"<code>{esc(measured.stamp['run_id'])}</code>",
+        ),
         ("Generated (UTC)", esc(generated.astimezone(timezone.utc).isoformat(timespec="seconds"))),
         ("Parcel id field", f"<code>{esc(measured.id_field)}</code>"),
         (

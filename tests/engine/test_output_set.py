@@ -17,12 +17,14 @@ import subprocess
 import sys
 import tempfile
 import time
+from contextlib import suppress
 from pathlib import Path
 
 import pyogrio
 import pytest
 
 from sitecheck.app.cli import main
+from sitecheck.errors import InputError
 from sitecheck.io.output_set import Named, OutputSet
 from sitecheck.sample.village import generate_village
 
@@ -231,6 +233,18 @@ def test_what_a_run_killed_outright_leaves_goes_with_any_later_run_in_the_folder
     assert sorted(p.name for p in tmp_path.iterdir()) == ["later", "p.gpkg"]
 
 
+def test_a_previous_output_a_killed_run_had_moved_aside_is_put_back(tmp_path: Path) -> None:
+    """Killed between moving the old JSON aside and putting the new one in place."""
+    aside = tmp_path / ".o.json.sitecheck-4242-k3jd.previous"
+    aside.write_text('{"run_id": "before"}')
+    (tmp_path / ".o.json.sitecheck-4242-k3jd.tmp.json").write_text('{"run_id": "half')
+    (tmp_path / ".o.json.sitecheck-lock").write_text("")
+    with OutputSet([Named("--out", tmp_path / "other.gpkg")], []):
+        pass
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["o.json"]
+    assert json.loads((tmp_path / "o.json").read_text()) == {"run_id": "before"}
+
+
 def test_a_lock_a_live_run_holds_is_left_to_it(tmp_path: Path) -> None:
     held = OutputSet([Named("--json", tmp_path / "o.json")], [])
     with held:
@@ -238,3 +252,121 @@ def test_a_lock_a_live_run_holds_is_left_to_it(tmp_path: Path) -> None:
             pass
         assert hidden(tmp_path) == [".o.json.sitecheck-lock"]
     assert hidden(tmp_path) == []
+
+
+def wait_for(run: subprocess.Popen, folder: Path, predicate) -> None:
+    """Return once ``predicate(names in folder)`` holds while the run lives."""
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline and run.poll() is None:
+        if predicate(hidden(folder)):
+            return
+        time.sleep(0.001)
+
+
+def test_a_destination_made_a_folder_during_the_run_fails_it_keeping_the_old_set(
+    town: Path, tmp_path: Path
+) -> None:
+    assert subprocess.run(check_command(town, tmp_path)).returncode == 0
+    before = run_ids(tmp_path)
+    old_gpkg = hashlib.sha256((tmp_path / "o.gpkg").read_bytes()).hexdigest()
+    run = start_and_wait_for(check_command(town, tmp_path), tmp_path, "o.gpkg")
+    (tmp_path / "o.json").unlink()
+    (tmp_path / "o.json").mkdir()
+    _, err = run.communicate(timeout=300)
+    errors = [line for line in err.splitlines() if line.startswith("sitecheck: error:")]
+    assert run.returncode == 2 and len(errors) == 1, err
+    assert errors[0].startswith("sitecheck: error: --json: ") and "Errno" not in errors[0]
+    assert hashlib.sha256((tmp_path / "o.gpkg").read_bytes()).hexdigest() == old_gpkg
+    assert (tmp_path / "o.json").is_dir() and hidden(tmp_path) == []
+    assert (
+        json.loads(
+            pyogrio.read_info(tmp_path / "o.gpkg", layer="parcels")["dataset_metadata"][
+                "SITECHECK_AUDIT"
+            ]
+        )["run_id"]
+        == before[0]
+    )
+
+
+def test_a_rename_that_fails_half_way_puts_every_previous_output_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The third of three renames fails (EIO from the file system, injected)."""
+    names = ("a.json", "b.html", "c.csv")
+    for name in names:
+        (tmp_path / name).write_text(f"old {name}")
+    real_replace = os.replace
+
+    def replace(source, destination):
+        if Path(destination).name == "c.csv" and ".tmp" in Path(source).name:
+            raise OSError(5, "Input/output error")
+        real_replace(source, destination)
+
+    outputs = OutputSet([Named(f"--{n[0]}", tmp_path / n) for n in names], [])
+    with pytest.raises(InputError) as raised, outputs:
+        for name in names:
+            with outputs.writing(f"--{name[0]}") as temporary:
+                temporary.write_text(f"new {name}")
+        monkeypatch.setattr(os, "replace", replace)
+        outputs.commit()
+    monkeypatch.undo()
+    message = str(raised.value)
+    assert message.startswith("--c: could not put") and "every previous output" in message
+    assert {n: (tmp_path / n).read_text() for n in names} == {n: f"old {n}" for n in names}
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(names)
+
+
+@pytest.fixture(scope="module")
+def old_set(town: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, float]:
+    """A whole set written by one run, and how long that run took."""
+    folder = tmp_path_factory.mktemp("old-set")
+    started = time.monotonic()
+    assert subprocess.run(check_command(town, folder)).returncode == 0
+    return folder, time.monotonic() - started
+
+
+def _marked(destination: str):
+    """A stage: the run has made a temporary of ``destination``."""
+    prefix = f".{destination}.sitecheck-"
+    return lambda names: any(n.startswith(prefix) and ".tmp" in n for n in names)
+
+
+MARKED_STAGES = {
+    "locked": lambda names: ".o.html.sitecheck-lock" in names,
+    "writing the GeoPackage": _marked("o.gpkg"),
+    "writing the JSON": _marked("o.json"),
+    "writing the report": _marked("o.html"),
+}
+TIMED_STAGES = (0.2, 0.4, 0.6, 0.8, 0.9, 0.95, 0.98, 1.0)
+"""Fractions of a whole run's time, to reach the moments no file marks."""
+
+
+@pytest.mark.parametrize("stage", [*MARKED_STAGES, *TIMED_STAGES])
+def test_sigterm_at_any_stage_leaves_one_whole_set_and_nothing_else(
+    town: Path, old_set: tuple[Path, float], tmp_path: Path, stage: str | float
+) -> None:
+    folder, seconds = old_set
+    for name in ("o.gpkg", "o.json", "o.html"):
+        shutil.copy2(folder / name, tmp_path / name)
+    old = digest(tmp_path)
+    run = subprocess.Popen(
+        check_command(town, tmp_path), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
+    )
+    if isinstance(stage, str):
+        wait_for(run, tmp_path, MARKED_STAGES[stage])
+        assert run.poll() is None, f"the run ended before {stage}"
+    else:
+        with suppress(subprocess.TimeoutExpired):
+            run.wait(timeout=seconds * stage)
+    run.send_signal(signal.SIGTERM)
+    _, err = run.communicate(timeout=120)
+    assert "Traceback" not in err
+    assert hidden(tmp_path) == []
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["o.gpkg", "o.html", "o.json"]
+    if run.returncode == 0:  # the signal came once the set was whole: it is the new one
+        assert all(digest(tmp_path)[name] != old[name] for name in old)
+    else:  # -SIGTERM: stopped while Python started, before the run made anything
+        assert run.returncode in (128 + signal.SIGTERM, -signal.SIGTERM), err
+        assert digest(tmp_path) == old
+    gpkg_run, json_run = run_ids(tmp_path)
+    assert gpkg_run == json_run and gpkg_run in (tmp_path / "o.html").read_text()
