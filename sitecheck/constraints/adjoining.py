@@ -129,7 +129,7 @@ def shared_lines(
     if len(wanted) == 0:
         return SharedLines(np.empty(0, dtype=object), np.empty(0, dtype=np.int64), np.empty(0))
     tolerance = settings.neighbour_tolerance_ft / feet_per_unit
-    segments, segment_lot = _boundary_segments(lots, wanted)
+    segments, segment_lot = _boundary_segments(lots, wanted, tolerance * STRAIGHT_RUN_FRACTION)
     parts, part_segment = _shared_parts(lots, segments, segment_lot, tolerance)
     setbacks = _segment_setbacks(
         lots,
@@ -215,9 +215,22 @@ def _strips(lines: SharedLines) -> tuple[np.ndarray, np.ndarray]:
     return map_arrays(shapely.buffer, multilines, keys[1]), keys[0].astype(np.int64)
 
 
-def _boundary_segments(lots: np.ndarray, wanted: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Every straight segment of the wanted lots' rings, and the lot of each."""
-    parts, part_lot = shapely.get_parts(lots[wanted], return_index=True)
+STRAIGHT_RUN_FRACTION = 0.1
+"""Vertices off a straight run by less than this part of the neighbour tolerance are dropped."""
+
+
+def _boundary_segments(
+    lots: np.ndarray, wanted: np.ndarray, straightness: float
+) -> tuple[np.ndarray, np.ndarray]:
+    """The straight runs of the wanted lots' rings, and the lot of each.
+
+    Vertices within ``straightness`` of the line through their neighbours are
+    dropped first (Douglas-Peucker): a line densified into steps shorter than
+    the stub length (a segmentized or digitised-by-stream boundary) is one run,
+    not thousands each too short to read as a shared line.
+    """
+    outlines = shapely.simplify(lots[wanted], straightness, preserve_topology=False)
+    parts, part_lot = shapely.get_parts(outlines, return_index=True)
     rings, ring_part = shapely.get_rings(parts, return_index=True)
     ring_lot = wanted[part_lot[ring_part]]
     coords, coord_ring = shapely.get_coordinates(rings, return_index=True)
@@ -234,9 +247,16 @@ def _shared_parts(
 ) -> tuple[np.ndarray, np.ndarray]:
     """The parts of each segment lying along a neighbouring lot, and their segment."""
     tree = shapely.STRtree(lots)
-    segment_idx, neighbour = tree.query(segments, predicate="dwithin", distance=tolerance)
+    # Boxes first, and a segment's own lot dropped before any distance is worked:
+    # testing every segment against the lot it bounds costs the lot's vertex
+    # count per segment, which a lot of a million vertices makes a trillion.
+    low, high = np.hsplit(shapely.bounds(segments), 2)
+    reach = shapely.box(*(low - tolerance).T, *(high + tolerance).T)
+    segment_idx, neighbour = tree.query(reach)
     other = neighbour != segment_lot[segment_idx]
     segment_idx, neighbour = segment_idx[other], neighbour[other]
+    near = shapely.dwithin(segments[segment_idx], lots[neighbour], tolerance)
+    segment_idx, neighbour = segment_idx[near], neighbour[near]
     if len(segment_idx) == 0:
         return np.empty(0, dtype=object), np.empty(0, dtype=np.int64)
     unique_neighbours, which = np.unique(neighbour, return_inverse=True)

@@ -15,6 +15,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 import rasterio
+import shapely
 from rasterio.transform import Affine, from_origin
 from shapely.geometry import GeometryCollection, LineString, Point, box
 
@@ -168,3 +169,36 @@ def test_notify_csv_cells_neither_split_a_row_nor_run_as_formulas(tmp_path):
             assert owner == "'" + given, parcel_id
         else:
             assert owner == given, parcel_id
+
+
+# --- 4. a lot of a million vertices ----------------------------------------------
+
+
+def test_a_lot_of_a_million_vertices_gets_its_adjoining_buffer(tmp_path):
+    """A 2,000 ft square lot segmentized to 1,000,001 vertices, a neighbour on its east side.
+
+    The lot's frontage (west, south, north and the upper east side) faces no one
+    way, so the shared line is a side line, 30 ft deep by default; the work is
+    a 50 by 200 ft box against that line, so 30 x 200 = 6,000 sq ft of it lies
+    in the buffer.
+    """
+    big = shapely.segmentize(box(X0, Y0, X0 + 2000, Y0 + 2000), 8000 / 1_000_000)
+    assert shapely.get_num_coordinates(big) == 1_000_001
+    gpkg = tmp_path / "site.gpkg"
+    neighbour = box(X0 + 2000, Y0, X0 + 2400, Y0 + 400)
+    lots = write_layer(
+        gpkg,
+        "lots",
+        [{"parcel_id": "BIG", "geometry": big}, {"parcel_id": "N1", "geometry": neighbour}],
+    )
+    work = write_layer(gpkg, "work", [{"geometry": box(X0 + 1950, Y0 + 100, X0 + 2000, Y0 + 300)}])
+    out = tmp_path / "out"
+    argv = ["measure", "--quiet", "--parcels", lots, "--disturbance", work]
+    argv += ["--out", f"{out}.gpkg", "--json", f"{out}.json", "--json-layout", "full"]
+    assert main(argv) == 0
+    parcel = json.loads(Path(f"{out}.json").read_text())["parcels"][0]
+    assert parcel["parcel_id"] == "BIG"
+    assert parcel["metrics"]["disturbed_area_sqft"] == pytest.approx(50 * 200, rel=1e-9)
+    assert parcel["metrics"]["disturbed_in_adjoining_buffer_sqft"] == pytest.approx(
+        30 * 200, rel=1e-5
+    )
