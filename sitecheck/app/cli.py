@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from sitecheck import __version__
 from sitecheck.app import commands
 from sitecheck.app.arguments import build_parser
-from sitecheck.app.summary import print_check_summary, print_summary
+from sitecheck.app.summary import print_check_summary, print_summary, say
 from sitecheck.errors import InputError, one_line
 from sitecheck.geometry.parallel import set_workers
 from sitecheck.io.conninfo import RedactingStream
@@ -166,13 +166,13 @@ def run_check_on_dask(args: argparse.Namespace, progress: Progress, packs: PackC
     )
     for message in run.warnings:
         progress.warn(message)
-    print(
+    say(
         f"SiteCheck {__version__} on Dask ({run.workers} worker(s), {run.partitions} "
         f"partitions): {run.parcels_written:,} parcels screened in {run.seconds:,.1f} s "
         f"({run.parcels_written / max(run.seconds, 1e-9):,.0f} parcels/s); "
         f"{run.parcels_with_work:,} with work, {run.parcels_with_triggers:,} with triggers."
     )
-    print(f"outputs: {', '.join(str(path) for path in where.written())}")
+    say(f"outputs: {', '.join(str(path) for path in where.written())}")
     return 0
 
 

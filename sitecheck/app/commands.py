@@ -8,7 +8,8 @@ import json
 import sys
 
 from sitecheck.app.pack_listing import pack_listing, validation_lines
-from sitecheck.errors import InputError
+from sitecheck.app.summary import say
+from sitecheck.errors import InputError, one_line
 from sitecheck.io.output_set import OutputSet, named
 from sitecheck.io.readers import LayerSource
 from sitecheck.pipeline.settings import measure_settings, slope_thresholds
@@ -57,12 +58,12 @@ def run_notify(args: argparse.Namespace) -> int:
                 write_csv(temporary, table)
         outputs.commit()
     for message in log.warnings:
-        print(f"warning: {message}", file=sys.stderr)
-    print(
+        print(f"warning: {one_line(message)}", file=sys.stderr)
+    say(
         f"{len(notice.parcels)} parcels within {args.distance_ft:g} ft of the "
         f"{notice.measured_from} of {', '.join(notice.lots)} (Scarsdale § 254-10.1)"
     )
-    print(f"outputs: {args.out}" + (f", {args.csv}" if args.csv else ""))
+    say(f"outputs: {args.out}" + (f", {args.csv}" if args.csv else ""))
     return 0
 
 
@@ -82,8 +83,8 @@ def run_adjoining_buffer(args: argparse.Namespace) -> int:
             write_geopackage(temporary, {"adjoining_buffer": frame})
         outputs.commit()
     for message in log.warnings:
-        print(f"warning: {message}", file=sys.stderr)
-    print(f"{summary}; outputs: {args.out}")
+        print(f"warning: {one_line(message)}", file=sys.stderr)
+    say(f"{summary}; outputs: {args.out}")
     return 0
 
 
@@ -149,7 +150,7 @@ def run_steep_slopes(args: argparse.Namespace) -> int:
             cells = write_slope_raster(args.dem, settings, temporary)
             summary = f"{cells} cells over {thresholds[0]:g}%; classes 0, 1, 2 (255 no data)"
         outputs.commit()
-    print(f"{summary}; outputs: {args.out}")
+    say(f"{summary}; outputs: {args.out}")
     return 0
 
 

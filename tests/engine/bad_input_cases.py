@@ -205,6 +205,13 @@ def summary_lines_are_whole(folder: Path, out: str, err: str) -> None:
     assert "lot\nsitecheck: error: forged" in {p["parcel_id"] for p in document["parcels"]}
 
 
+def notify_summary_keeps_the_id_on_its_line(folder: Path, out: str, err: str) -> None:
+    lines = out.splitlines()
+    assert len(lines) == 2, lines  # the count and the outputs
+    assert lines[0].endswith("of line1\\nline2 (Scarsdale § 254-10.1)"), lines[0]
+    assert not any(line.startswith("line2") for line in lines + err.splitlines())
+
+
 def formulas_are_text(folder: Path, out: str, err: str) -> None:
     table = pd.read_csv(folder / "n.csv", dtype=str)
     assert len(table) > 0
