@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from sitecheck.rules.pack_model import PackError, refuse_unknown_keys
 from sitecheck.schema.storms import DesignRainfall
 
@@ -25,9 +27,11 @@ def pack_rainfall(table: object, pack_id: str, context: str) -> DesignRainfall |
     for years, depth in depths.items():
         if not str(years).isdigit() or int(years) <= 0:
             raise PackError(f"{context}: rainfall: '{years}' is not a return period in years")
-        if isinstance(depth, bool) or not isinstance(depth, int | float) or depth <= 0:
+        number = isinstance(depth, int | float) and not isinstance(depth, bool)
+        if not number or not math.isfinite(depth) or depth <= 0:
             raise PackError(
-                f"{context}: rainfall: the {years}-year depth must be a positive number of inches"
+                f"{context}: rainfall: the {years}-year depth must be a positive number of inches, "
+                f"not {depth!r}"
             )
         parsed[int(years)] = float(depth)
     confirmed = table.get("confirmed", False)

@@ -189,20 +189,32 @@ def _reviews(
 
     Several reviews let one rule ask different questions; the first that holds is asked.
     """
-    written: list[tuple[object, object]] = []
+    # each review with the names its condition and reason have where it is written
+    written: list[tuple[object, object, str, str]] = []
     if "review_when" in table or "review_reason" in table:
-        written.append((table.get("review_when"), table.get("review_reason")))
+        written.append(
+            (table.get("review_when"), table.get("review_reason"), "review_when", "review_reason")
+        )
     extra = table.get("reviews", [])
     if not isinstance(extra, list) or not all(isinstance(item, dict) for item in extra):
         raise PackError(f'{context}: \'reviews\' is a list of {{ when = "...", reason = "..." }}')
-    for item in extra:
+    for number, item in enumerate(extra, start=1):
         refuse_unknown_keys(item, {"when", "reason"}, f"{context} reviews")
-        written.append((item.get("when"), item.get("reason")))
+        where = f"reviews[{number}]"
+        written.append((item.get("when"), item.get("reason"), f"{where}.when", f"{where}.reason"))
     reviews = []
-    for when_text, reason in written:
-        if not isinstance(when_text, str) or not isinstance(reason, str) or not reason.strip():
-            raise PackError(f"{context}: a review needs a condition and a reason saying why")
-        when = _condition(when_text, "review_when", names, context, text, line)
+    for when_text, reason, when_key, reason_key in written:
+        if not isinstance(when_text, str):
+            why = "is missing" if when_text is None else "must be text"
+            raise PackError(
+                f"{context}: '{when_key}' {why} (a review needs the condition it is asked under)"
+            )
+        if not isinstance(reason, str) or not reason.strip():
+            why = "is missing" if reason is None else "must be text that is not blank"
+            raise PackError(
+                f"{context}: '{reason_key}' {why} (a review needs the question it asks, in words)"
+            )
+        when = _condition(when_text, when_key, names, context, text, line)
         reviews.append(Review(when_text, when, " ".join(reason.split())))
     return tuple(reviews)
 

@@ -134,6 +134,22 @@ def pack_with_a_huge_storm() -> str:
     )
 
 
+def pack_with_rainfall(depth: str) -> Callable[[], str]:
+    """Larchmont's pack with its own 50-year depth ``depth`` (TOML: ``nan``, ``inf``)."""
+
+    def text() -> str:
+        table = f'[runoff]\nrainfall = {{ source = "test", depths_in = {{ 50 = {depth} }} }}\n\n'
+        pack = larchmont_text()
+        return pack.replace("[parameters]", table + "[parameters]", 1)
+
+    return text
+
+
+def pack_with_a_review_without_its_reason() -> str:
+    first = 'id = "larchmont.exempt.agricultural"\n'
+    return larchmont_text().replace(first, first + 'review_when = "disturbed_area_sqft > 0 sqft"\n')
+
+
 def pack_not_utf8() -> bytes:
     return larchmont_text().encode("utf-8").replace("§".encode(), b"\xa7", 1)
 

@@ -33,7 +33,9 @@ from .bad_input_cases import (
     pack_nested_deeply,
     pack_not_utf8,
     pack_with_a_huge_storm,
+    pack_with_a_review_without_its_reason,
     pack_with_parameters_a_number,
+    pack_with_rainfall,
     pack_with_rules_of_numbers,
     parcels_with,
     plain_argv,
@@ -184,6 +186,13 @@ PACKS = [
             "design storm of 10**30 years",
             pack_with_a_huge_storm,
             ("p.toml", "design_storm_years", "line"),
+        ),
+        ("rainfall depth nan", pack_with_rainfall("nan"), ("p.toml", "50-year depth", "nan")),
+        ("rainfall depth inf", pack_with_rainfall("inf"), ("p.toml", "50-year depth", "inf")),
+        (
+            "review_when without review_reason",
+            pack_with_a_review_without_its_reason,
+            ("p.toml", "larchmont.exempt.agricultural", "'review_reason' is missing"),
         ),
     )
     for command, argv in (
