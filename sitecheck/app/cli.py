@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from sitecheck import __version__
 from sitecheck.app import commands
 from sitecheck.app.arguments import build_parser
+from sitecheck.app.library_warnings import warnings_as_lines
 from sitecheck.app.summary import print_check_summary, print_summary, say
 from sitecheck.errors import InputError, one_line
 from sitecheck.geometry.parallel import set_workers
@@ -248,7 +249,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command != "serve":  # the worker's replies are redacted where they are made
         sys.stdout = RedactingStream(sys.stdout)
     try:
-        return _run(args)
+        with warnings_as_lines():
+            return _run(args)
     finally:
         sys.stdout, sys.stderr = streams
 

@@ -108,7 +108,15 @@ def clean_geometries(
     return geoms, dropped, np.flatnonzero(invalid)
 
 
+FARTHEST_COORDINATE = 1e15
+"""No map lies farther from its origin: the earth's girth is 4e10 mm, 1.3e8 ft."""
+
+
 def _refuse_non_finite(geoms: np.ndarray, fids: np.ndarray, source: LayerSource) -> None:
+    """Refuse features with a vertex that is not a number or lies beyond any map.
+
+    Coordinates near 1e300 overflow every area and length worked from them.
+    """
     coords, owner = shapely.get_coordinates(geoms, include_z=False, return_index=True)
     bad = ~np.isfinite(coords).all(axis=1)
     if bad.any():
@@ -116,6 +124,15 @@ def _refuse_non_finite(geoms: np.ndarray, fids: np.ndarray, source: LayerSource)
         raise InputError(
             f"{source.label()}: {len(rows)} feature(s) ({named_features(fids[rows])}) have a "
             "vertex whose coordinates are not numbers (NaN or infinite); fix or delete them"
+        )
+    far = (np.abs(coords) > FARTHEST_COORDINATE).any(axis=1)
+    if far.any():
+        rows = np.unique(owner[far])
+        largest = float(np.abs(coords[far]).max())
+        raise InputError(
+            f"{source.label()}: {len(rows)} feature(s) ({named_features(fids[rows])}) have a "
+            f"vertex {largest:.3g} units from the origin, beyond any map (at most "
+            f"{FARTHEST_COORDINATE:.0e}): their coordinates are broken; fix or delete them"
         )
 
 

@@ -10,8 +10,11 @@ from __future__ import annotations
 import csv
 import json
 import os
+import subprocess
+import sys
 from pathlib import Path
 
+import geopandas as gpd
 import numpy as np
 import pytest
 import rasterio
@@ -202,3 +205,72 @@ def test_a_lot_of_a_million_vertices_gets_its_adjoining_buffer(tmp_path):
     assert parcel["metrics"]["disturbed_in_adjoining_buffer_sqft"] == pytest.approx(
         30 * 200, rel=1e-5
     )
+
+
+# --- 5. what the libraries would print --------------------------------------------
+
+LOCAL_FEET = "+proj=tmerc +lat_0=40 +lon_0=-74 +k=1 +x_0=0 +y_0=0 +datum=NAD83 +units=us-ft"
+"""A projected CRS of a survey, without an area of use to place a lot outside."""
+
+
+def _run_engine(*argv: str) -> subprocess.CompletedProcess:
+    """The CLI as a user runs it, so what Python itself prints on stderr is seen too."""
+    command = [sys.executable, "-m", "sitecheck", *argv]
+    return subprocess.run(command, capture_output=True, text=True, timeout=300)
+
+
+def test_a_lot_near_1e300_is_refused_naming_it_without_a_library_warning(tmp_path):
+    gpkg = tmp_path / "far.gpkg"
+    frame = gpd.GeoDataFrame(
+        {"parcel_id": ["OK", "FAR"]},
+        geometry=[box(0, 0, 200, 200), box(1e300, 1e300, 3e300, 3e300)],
+        crs=LOCAL_FEET,
+    )
+    frame.to_file(gpkg, layer="lots")
+    work = gpd.GeoDataFrame(geometry=[box(50, 50, 150, 150)], crs=LOCAL_FEET)
+    work.to_file(gpkg, layer="work")
+    ran = _run_engine(
+        "measure",
+        "--quiet",
+        "--parcels",
+        f"{gpkg}:lots",
+        "--disturbance",
+        f"{gpkg}:work",
+        "--out",
+        str(tmp_path / "o.gpkg"),
+    )
+    lines = ran.stderr.strip().splitlines()
+    assert ran.returncode == 2 and len(lines) == 1, ran.stderr
+    assert lines[0].startswith("sitecheck: error: parcels layer") and "FID 2" in lines[0]
+    assert not (tmp_path / "o.gpkg").exists()
+
+
+def test_a_gdal_warning_is_one_line_of_sitechecks_own(tmp_path):
+    """A GeoPackage whose application_id (SQLite header bytes 68-71) is not GeoPackage 1.3's "GPKG"."""
+    lots = write_layer(
+        tmp_path / "lots.gpkg",
+        "lots",
+        [{"parcel_id": "L1", "geometry": box(X0, Y0, X0 + 200, Y0 + 200)}],
+    )
+    work = write_layer(
+        tmp_path / "work.gpkg",
+        "work",
+        [{"geometry": box(X0 + 50, Y0 + 50, X0 + 150, Y0 + 150)}],
+    )
+    with open(tmp_path / "lots.gpkg", "r+b") as handle:
+        handle.seek(68)
+        handle.write(b"\x00\x00\x00\x01")
+    ran = _run_engine(
+        "measure",
+        "--quiet",
+        "--parcels",
+        lots,
+        "--disturbance",
+        work,
+        "--out",
+        str(tmp_path / "o.gpkg"),
+    )
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stderr.strip().splitlines() == [
+        f"warning: GDAL: GPKG: bad application_id=0x00000001 on '{tmp_path / 'lots.gpkg'}'"
+    ]
