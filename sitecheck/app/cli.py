@@ -203,6 +203,10 @@ def dask_run_spec(args: argparse.Namespace) -> TaskSpec:
     )
 
 
+WORKER_MEMORY_FLOOR = 256 * 2**20
+"""Bytes a worker holds once the engine's libraries are loaded (about 200 MB), rounded up."""
+
+
 def _check_worker_memory(text: str) -> None:
     """``--worker-memory``: ``auto`` or a positive size Dask reads ("1.5GB", "800MiB")."""
     if text == "auto":
@@ -215,6 +219,11 @@ def _check_worker_memory(text: str) -> None:
         size = 0
     if size <= 0:
         raise InputError(f"--worker-memory: give auto or a size such as 1.5GB (got {text!r})")
+    if size < WORKER_MEMORY_FLOOR:
+        raise InputError(
+            f"--worker-memory: {text} is less than the 256MiB a Dask worker needs to load "
+            "SiteCheck's libraries before any parcel; give auto or at least 256MiB"
+        )
 
 
 COMMANDS = {

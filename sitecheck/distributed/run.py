@@ -14,7 +14,7 @@ from collections.abc import Callable
 from contextlib import ExitStack
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 import pandas as pd
 
@@ -196,7 +196,7 @@ def _run_into(
         named_entries: dict[str, list[dict[str, object]]] = {}
         project_lots: dict[str, list[str]] = {}  # each named project's lots, as partitions saw
         for done, future in enumerate(as_completed(futures), start=1):
-            output: PartitionOutput = future.result()
+            output: PartitionOutput = _partition_result(future, options)
             sink.add(output)
             if "projects" in output.parcels.columns:
                 named_rows.append(output.parcels[output.parcels["projects"].notna()])
@@ -251,6 +251,23 @@ def _run_into(
     return run
 
 
+def _partition_result(future: Any, options: DaskOptions) -> PartitionOutput:
+    """A partition's output; workers that kept dying on it are one line naming the options."""
+    from distributed.scheduler import KilledWorker
+
+    try:
+        return cast(PartitionOutput, future.result())
+    except KilledWorker:
+        limit = (
+            "its share of the memory" if options.memory_limit == "auto" else options.memory_limit
+        )
+        raise InputError(
+            f"--worker-memory: the Dask workers died each time they ran one partition of up to "
+            f"{options.partition_size:,} parcels (memory limit {limit} a worker); give each "
+            "worker more memory (--worker-memory) or fewer parcels a task (--partition-size)"
+        ) from None
+
+
 def _client(options: DaskOptions):
     """A client of the given scheduler, or of a local cluster that ends with the run."""
     from distributed import Client, LocalCluster
@@ -260,15 +277,21 @@ def _client(options: DaskOptions):
             return Client(options.scheduler, timeout="30s")
         except OSError as error:
             raise InputError(f"--scheduler: cannot reach {options.scheduler}: {error}") from error
+    import dask
+
     workers = options.workers or os.cpu_count() or 1
-    cluster = LocalCluster(
-        n_workers=workers,
-        threads_per_worker=1,
-        processes=True,
-        memory_limit=options.memory_limit,
-        dashboard_address=None,
-        silence_logs=40,
-    )
+    # A worker at its memory limit is restarted rather than paused: paused, it
+    # waits for memory no one frees and the run never ends; restarted too often,
+    # its partition fails with KilledWorker, which the run reports.
+    with dask.config.set({"distributed.worker.memory.pause": False}):
+        cluster = LocalCluster(
+            n_workers=workers,
+            threads_per_worker=1,
+            processes=True,
+            memory_limit=options.memory_limit,
+            dashboard_address=None,
+            silence_logs=50,  # CRITICAL: a failure reaches the user as one line of ours
+        )
     return _ClosingClient(Client(cluster), cluster)
 
 

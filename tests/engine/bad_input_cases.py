@@ -386,6 +386,21 @@ def crs_cases() -> list[Case]:
             ("--worker-memory",),
         ),
         Case(
+            "dask worker memory 1B",
+            "error",
+            check_argv("--engine", "dask", "--worker-memory", "1B"),
+            ("--worker-memory", "256MiB"),
+        ),
+        Case(
+            # a worker holds about 250 MB once the libraries are loaded: at 256MiB it
+            # is restarted each time it takes the partition, until Dask gives up on it
+            "dask workers that die on their partition",
+            "error",
+            check_argv("--engine", "dask", "--workers", "1", "--worker-memory", "256MiB"),
+            ("--worker-memory", "--partition-size", "10,000 parcels"),
+            before_work=False,
+        ),
+        Case(
             "dask partition size 0",
             "error",
             check_argv("--engine", "dask", "--partition-size", "0"),

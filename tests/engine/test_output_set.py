@@ -370,3 +370,24 @@ def test_sigterm_at_any_stage_leaves_one_whole_set_and_nothing_else(
         assert digest(tmp_path) == old
     gpkg_run, json_run = run_ids(tmp_path)
     assert gpkg_run == json_run and gpkg_run in (tmp_path / "o.html").read_text()
+
+
+def test_a_folder_on_a_read_only_file_system_is_called_read_only(
+    town: Path, tmp_path: Path
+) -> None:
+    """A tmpfs mounted read-only: no permission change would help, and the line says so."""
+    mounted = tmp_path / "mounted"
+    mounted.mkdir()
+    made = subprocess.run(["mount", "-t", "tmpfs", "-o", "ro,size=1m", "tmpfs", str(mounted)])
+    if made.returncode != 0:
+        pytest.skip("mounting a file system needs root with CAP_SYS_ADMIN; not counted")
+    try:
+        argv = check_command(town, mounted, report=False)
+        ran = subprocess.run(argv, capture_output=True, text=True)
+        errors = [line for line in ran.stderr.splitlines() if line.startswith("sitecheck: error:")]
+        assert ran.returncode == 2 and len(errors) == 1, ran.stderr
+        assert errors[0] == (
+            f"sitecheck: error: --out: cannot write in {mounted} (the file system is read-only)"
+        )
+    finally:
+        subprocess.run(["umount", str(mounted)], check=True)
