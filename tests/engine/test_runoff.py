@@ -16,8 +16,6 @@ Sources:
 
 from __future__ import annotations
 
-import time
-
 import numpy as np
 import pandas as pd
 import pytest
@@ -393,9 +391,8 @@ def test_thousands_of_lots_match_one_at_a_time():
     groups = rng.choice(list("ABCD"), lots.size)
     sda = rng.random(lots.size) < 0.3
     storms = village_rainfall("scarsdale").depths_in
-    started = time.perf_counter()
+    # how long it takes is bench/'s to measure, not a test's
     result = parcel_runoff(lots, existing, proposed, list(groups), storms, 25, sda)
-    assert time.perf_counter() - started < 5.0
     for row in (0, 1234, 4999):
         one = parcel_runoff(
             lots[row], existing[row], proposed[row], groups[row], storms, 25, sda[row]
