@@ -83,11 +83,15 @@ def test_an_area_of_zero_is_not_held_against_a_zero_threshold():
         "in_sda": False,
         "activity": "construction",
     }
-    metrics = [m.metric for m in nearest_margins(pack, values)]
-    assert "disturbed_in_adjoining_buffer_sqft" not in metrics
-    assert (
-        metrics[0] == "disturbed_area_sqft"
-    )  # 500 sq ft over § 254-7's 500 sq ft... or under 1,500
+    margins = nearest_margins(pack, values)
+    assert "disturbed_in_adjoining_buffer_sqft" not in [m.metric for m in margins]
+    # Outside an SDA, 1,000 sq ft is 500 over the 500 sq ft of § 254-5's small-disturbance
+    # exemption and § 254-8, and 4,000 under § 254-9's "greater than 5,000": 500 is nearest.
+    nearest = margins[0]
+    assert nearest.metric == "disturbed_area_sqft"
+    assert nearest.threshold_sqft == pytest.approx(500.0)
+    assert nearest.distance_sqft == pytest.approx(500.0)
+    assert nearest.direction == "over"
 
 
 def test_the_json_and_the_report_give_the_margins(tmp_path, capsys):
