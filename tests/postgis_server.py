@@ -32,6 +32,24 @@ def _bin() -> Path:
     return found[-1].parent
 
 
+def missing() -> list[str]:
+    """One line for each part of the server the tests need that this machine lacks."""
+    lines = []
+    if not sorted(Path("/usr/lib/postgresql").glob("*/bin/pg_ctl")):
+        lines.append(
+            "PostgreSQL server missing (no /usr/lib/postgresql/*/bin/pg_ctl): `make test` "
+            "installs Debian's postgresql"
+        )
+    elif not sorted(Path("/usr/share/postgresql").glob("*/extension/postgis.control")):
+        lines.append(
+            "PostGIS missing (no /usr/share/postgresql/*/extension/postgis.control): "
+            "`make test` installs Debian's postgresql-postgis"
+        )
+    if shutil.which("ogr2ogr") is None:
+        lines.append("ogr2ogr missing (loads the test layers): `make test` installs gdal-bin")
+    return lines
+
+
 def _free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))

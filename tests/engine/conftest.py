@@ -78,9 +78,18 @@ def _postgis_server_module():
     return module
 
 
+def pytest_report_header(config) -> list[str]:
+    """Say at the start, a line each, what the PostGIS tests will lack."""
+    return [f"sitecheck: {line}" for line in _postgis_server_module().missing()]
+
+
 @pytest.fixture(scope="session")
 def postgis():
     """A PostgreSQL + PostGIS server of the tests' own, stopped at the end of the session."""
-    server = _postgis_server_module().start()
+    module = _postgis_server_module()
+    lacking = module.missing()
+    if lacking:
+        pytest.fail("; ".join(lacking), pytrace=False)
+    server = module.start()
     yield server
     server.stop()

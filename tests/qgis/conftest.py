@@ -34,8 +34,15 @@ sys.path[:] = [p for p in sys.path if p not in ("", ".", str(REPO))]
 sys.path.insert(0, str(_plugin_root))
 sys.path.insert(1, "/usr/share/qgis/python/plugins")
 
-from qgis.core import QgsApplication, QgsProject  # noqa: E402
-from qgis.PyQt.QtCore import QEventLoop, QTimer  # noqa: E402
+try:
+    from qgis.core import QgsApplication, QgsProject
+    from qgis.PyQt.QtCore import QEventLoop, QTimer
+except ImportError as error:  # one line saying what to install, not a collection traceback
+    pytest.exit(
+        f"QGIS missing: {sys.executable} cannot import qgis ({error}); run these tests with "
+        "Debian's python3 after `make test` installs qgis, python3-qgis and qgis-providers",
+        returncode=4,
+    )
 
 _app = QgsApplication([], False)
 _app.initQgis()
