@@ -15,7 +15,7 @@ from sitecheck.io.readers import LayerReader, LayerSource
 from sitecheck.schema.fields import SDA_FIELD_CANDIDATES, ZONING_FIELD_CANDIDATES
 from sitecheck.schema.reach import reach_ft
 from sitecheck.schema.roles import VECTOR_ROLES
-from sitecheck.schema.wetlands import DEFAULT_NWI_CLASSES
+from sitecheck.schema.wetlands import DEFAULT_NWI_CLASSES, WETLAND_ADJACENT_FT
 from sitecheck.terrain.dem import SlopeSettings
 
 AREA_DECIMALS = 2
@@ -55,7 +55,8 @@ class MeasureSettings:
     zoning_field : str, optional
         District code field of the zoning layer or the parcels.
     wetland_adjacent_ft : float
-        Width of the regulated adjacent area around wetlands (NYS: 100 ft).
+        Width of the regulated adjacent area around wetlands (NYS: 100 ft,
+        :data:`~sitecheck.schema.wetlands.WETLAND_ADJACENT_FT`).
     nwi_classes : tuple of str
         The NWI wetland types counted as wetlands in an NWI layer.
     impaired_flag : str, optional
@@ -72,7 +73,7 @@ class MeasureSettings:
 
     id_field: str | None = None
     zoning_field: str | None = None
-    wetland_adjacent_ft: float = 100.0
+    wetland_adjacent_ft: float = WETLAND_ADJACENT_FT
     nwi_classes: tuple[str, ...] = DEFAULT_NWI_CLASSES
     impaired_flag: str | None = None
     watercourse_buffer_ft: float = 100.0

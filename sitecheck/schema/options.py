@@ -9,7 +9,7 @@ checked once, by :meth:`~sitecheck.schema.option.Option.check`, for all alike.
 from __future__ import annotations
 
 from sitecheck.schema.option import Option
-from sitecheck.schema.wetlands import DEFAULT_NWI_CLASSES, NWI_CLASSES
+from sitecheck.schema.wetlands import DEFAULT_NWI_CLASSES, NWI_CLASSES, WETLAND_ADJACENT_FT
 
 
 def _feet(name: str, flag: str, label: str, help_text: str, default: float, key: str | None):
@@ -49,8 +49,9 @@ MEASURE_OPTIONS: tuple[Option, ...] = (
         "wetland_adjacent_ft",
         "--wetland-adjacent-ft",
         "Wetland adjacent area (ft)",
-        "regulated adjacent area around wetlands, feet (default 100, the NYS minimum)",
-        100.0,
+        f"regulated adjacent area around wetlands, feet (default {WETLAND_ADJACENT_FT:g}, "
+        "the NYS minimum)",
+        WETLAND_ADJACENT_FT,
         "WETLAND_ADJACENT_FT",
     ),
     Option(

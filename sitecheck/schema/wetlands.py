@@ -1,4 +1,4 @@
-"""The wetland classes of the National Wetlands Inventory a run may count."""
+"""The wetland classes of the National Wetlands Inventory a run may count, and the adjacent area."""
 
 from __future__ import annotations
 
@@ -21,3 +21,7 @@ DEFAULT_NWI_CLASSES: tuple[str, ...] = (
     "other",
 )
 """Vegetated wetlands and NWI's other wetland classes (farmed, shore); not open water."""
+
+WETLAND_ADJACENT_FT = 100.0
+"""The regulated adjacent area around a freshwater wetland, feet: New York's 100 ft
+(ECL § 24-0701(2); 6 NYCRR 663.2). Every default of ``--wetland-adjacent-ft`` is this."""

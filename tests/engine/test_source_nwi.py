@@ -171,3 +171,34 @@ def test_a_dec_checkzone_given_as_wetlands_is_refused(tmp_path, capsys):
 )
 def test_cowardin_codes_read_as_the_nwi_types(code, kind):
     assert class_of_cowardin(code) == kind
+
+
+@pytest.mark.parametrize("entry", ["measure settings", "option", "command line"])
+def test_every_default_adjacent_area_is_new_yorks_100_ft(tmp_path, entry):
+    """ECL § 24-0701(2): the adjacent area is the land within 100 feet of a freshwater
+    wetland. Work from 40 to 140 ft east of a wetland's edge, 100 ft tall: its first
+    60 ft (6,000 sq ft) lie within 100 ft of the wetland, whichever way the default came."""
+    from sitecheck.measure.inputs import MeasureSettings
+    from sitecheck.schema.options import option
+
+    if entry == "measure settings":
+        assert MeasureSettings().wetland_adjacent_ft == 100.0
+        return
+    if entry == "option":
+        assert option("wetland_adjacent_ft").default == 100.0
+        return
+    gpkg = tmp_path / "site.gpkg"
+    lots = write_layer(gpkg, "lots", [{"parcel_id": "L1", "geometry": box(0, 0, 400, 200)}])
+    work = write_layer(gpkg, "work", [{"geometry": box(140, 50, 240, 150)}])
+    wetland = write_layer(
+        gpkg,
+        "wet",
+        [{"WETLAND_TYPE": "Freshwater Emergent Wetland", "geometry": box(0, 0, 100, 200)}],
+    )
+    out = tmp_path / "o"
+    argv = ["measure", "--quiet", "--parcels", lots, "--disturbance", work, "--wetlands", wetland]
+    assert (
+        main([*argv, "--out", f"{out}.gpkg", "--json", f"{out}.json", "--json-layout", "full"]) == 0
+    )
+    metrics = json.loads(Path(f"{out}.json").read_text())["parcels"][0]["metrics"]
+    assert metrics["disturbed_in_wetland_adjacent_sqft"] == pytest.approx(60 * 100, rel=1e-6)
