@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 
+import geopandas as gpd
 import numpy as np
 import pandas as pd
 import pytest
@@ -321,3 +322,27 @@ def test_geopackage_carries_the_audit_block(hand_layers, tmp_path):
         "inputs",
         "packs",
     }
+
+
+def test_a_lot_drawn_in_metres_is_measured_in_square_feet(tmp_path):
+    """Lot A of the layout above drawn in UTM zone 18N metres (EPSG:26918), near Scarsdale:
+    100 ft = 30.48 m exactly, so d1's 50 ft square (15.24 m) is 2,500 sq ft and the
+    lot 10,000, to the grid's scale factor there (under 0.1%)."""
+    x0, y0 = 598_000.0, 4_538_000.0
+    gpkg = tmp_path / "metres.gpkg"
+    lot = box(x0, y0, x0 + 30.48, y0 + 30.48)
+    work = box(x0 + 3.048, y0 + 3.048, x0 + 3.048 + 15.24, y0 + 3.048 + 15.24)
+    frames = {
+        "parcels": gpd.GeoDataFrame({"parcel_id": ["A"]}, geometry=[lot], crs="EPSG:26918"),
+        "work": gpd.GeoDataFrame(geometry=[work], crs="EPSG:26918"),
+    }
+    for layer, frame in frames.items():
+        frame.to_file(gpkg, layer=layer)
+    out = tmp_path / "o"
+    argv = ["measure", "--quiet", "--parcels", f"{gpkg}:parcels", "--disturbance", f"{gpkg}:work"]
+    assert (
+        main([*argv, "--out", f"{out}.gpkg", "--json", f"{out}.json", "--json-layout", "full"]) == 0
+    )
+    metrics = json.loads((tmp_path / "o.json").read_text())["parcels"][0]["metrics"]
+    assert metrics["lot_area_sqft"] == pytest.approx(10_000.0, rel=1e-3)
+    assert metrics["disturbed_area_sqft"] == pytest.approx(2_500.0, rel=1e-3)

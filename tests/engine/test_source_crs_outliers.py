@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pyproj
 import pytest
+import shapely.ops
 from shapely.geometry import box
 
 from sitecheck.app.cli import main
@@ -174,3 +175,24 @@ def test_no_utm_zone_is_made_up_for_a_point_that_is_not_on_earth():
     assert utm_crs(179.9, 10.0).to_epsg() == 32660
     with pytest.raises(InputError, match="not a longitude and latitude"):
         utm_crs(500.0, 10.0)
+
+
+def test_lots_in_a_metre_crs_are_measured_in_square_feet(tmp_path):
+    """UTM zone 18N (NAD83, EPSG:26918) is in metres: the areas still come out in square
+    feet, the geodesic area of the same ground in international feet to 0.1%."""
+    to_utm = pyproj.Transformer.from_crs(WGS84, "EPSG:26918", always_xy=True)
+    x0, y0 = to_utm.transform(SCARSDALE_LON, SCARSDALE_LAT)
+    gpkg = tmp_path / "metres.gpkg"
+    lots = [{"parcel_id": "M1", "geometry": box(x0, y0, x0 + 60.0, y0 + 60.0)}]
+    work = box(x0 + 10.0, y0 + 10.0, x0 + 40.0, y0 + 30.0)  # 30 m x 20 m = 600 m2
+    layers = {
+        "parcels": write_layer(gpkg, "parcels", lots, crs="EPSG:26918"),
+        "disturbance": write_layer(gpkg, "work", [{"geometry": work}], crs="EPSG:26918"),
+    }
+    code, document = _run(tmp_path, layers)
+    assert code == 0
+    to_lonlat = pyproj.Transformer.from_crs("EPSG:26918", WGS84, always_xy=True)
+    on_earth = shapely.ops.transform(to_lonlat.transform, work)
+    metrics = document["parcels"][0]["metrics"]
+    assert metrics["disturbed_area_sqft"] == pytest.approx(_geodesic_sqft(on_earth), rel=1e-3)
+    assert metrics["disturbed_area_sqft"] == pytest.approx(600 / 0.3048**2, rel=2e-3)
