@@ -601,3 +601,15 @@ def test_slopes_over_15_percent(tmp_path, lot, steep, expected, words):
         assert words in by_rule["homer.site_map.steep_slopes"].reason
     if lot > 100_000:
         assert 0 < metrics["slope_data_coverage"] < 1
+
+
+def test_an_exemption_the_officer_may_grant_does_not_clear_the_swppp(tmp_path):
+    # § 228-77E: landscaping "may be exempt", as the stormwater management officer decides;
+    # until then § 228-77D(4)'s SWPPP for 10,000 sq ft or more still applies.
+    case = Case(disturbed_sqft=12_000.0, attributes={"activity": "landscaping"})
+    by_rule, _, _ = run_case(tmp_path, PACK, case)
+    exemption = by_rule["homer.exempt.landscaping"]
+    assert exemption.outcome == "needs_review"
+    assert "the stormwater management officer decides" in exemption.reason
+    assert by_rule["homer.swppp"].outcome == "triggered"
+    assert by_rule["homer.inspection.weekly"].outcome == "triggered"

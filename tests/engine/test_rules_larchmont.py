@@ -430,3 +430,20 @@ def test_every_rule_cites_larchmont_and_quotes_the_law():
     for rule in pack.rules:
         for piece in re.split(r"(?<=[.;:])\s+", rule.quote):
             assert piece in law, f"{rule.id}: not in the law: {piece!r}"
+
+
+def test_an_exemption_under_review_does_not_clear_the_swppp(tmp_path):
+    # § 335-23E(1) exempts agricultural activity, but § 335-24 says new structures of
+    # agriculture are not agricultural activity: with the project type unknown, whether the
+    # exemption applies is open, and § 335-25A's SWPPP for 500 sq ft or more still stands.
+    case = Case(disturbed_sqft=3_000.0, attributes={"activity": "agricultural"})
+    got, by_rule, _, _ = outcomes(tmp_path / "open", case)
+    assert got["larchmont.exempt.agricultural"] == "needs_review"
+    assert "project type not given" in by_rule["larchmont.exempt.agricultural"].reason
+    assert got["larchmont.swppp"] == "triggered"
+    assert got["larchmont.certification.plan"] == "triggered"
+    # an exemption that applies outright (§ 335-23E(2), silviculture) does clear it
+    forestry = Case(disturbed_sqft=3_000.0, attributes={"activity": "silvicultural"})
+    cleared, _, _, _ = outcomes(tmp_path / "applies", forestry)
+    assert cleared["larchmont.exempt.silvicultural"] == "triggered"
+    assert cleared["larchmont.swppp"] == "not_triggered"
