@@ -13,12 +13,13 @@ SYSTEM_PYTHON := /usr/bin/python3
 APT_PACKAGES := qgis python3-qgis qgis-providers python3-pytest gdal-bin poppler-utils xvfb xauth \
   postgresql postgresql-postgis chromium
 
-.PHONY: help install demo sample qgis screenshot test test-engine test-qgis qgis-deps lint bench package resources clean
+.PHONY: help install demo sample qgis screenshot test test-engine test-qgis qgis-deps lint mutants bench package resources clean
 
 help:
 	@echo "make demo     install and run SiteCheck on the sample village"
 	@echo "make test     install everything tests need (QGIS included) and run all tests"
 	@echo "make lint     ruff, and mypy over the engine and the plugin"
+	@echo "make mutants  plant known bugs in a scratch copy; check a test fails for each"
 	@echo "make bench    benchmarks against the peers (writes bench/results/)"
 	@echo "make package  dist/sitecheck_qgis.zip for QGIS 'Install from ZIP'"
 	@echo "make qgis     QGIS with the plugin and the sample village, the SiteCheck panel open"
@@ -96,6 +97,9 @@ lint: install
 	$(VPY) tools/mypy_plugin.py
 
 # --- benchmarks and packaging -----------------------------------------------
+
+mutants: install
+	$(VPY) tools/plant_bugs.py
 
 bench: install qgis-deps
 	$(VPY) bench/run.py
