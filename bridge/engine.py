@@ -163,6 +163,7 @@ def run_engine(
     errors: list[str] = []
     warnings: list[str] = []
     other: list[str] = []
+    stage = [""]  # the stage last shown: qgis_process prints every progress text it is given
     closed = 0
     while closed < 2:
         if feedback is not None and feedback.isCanceled():
@@ -180,7 +181,7 @@ def run_engine(
         if stream == "out":
             stdout.append(line)
             continue
-        _relay(line, feedback, progress_span, errors, warnings, other)
+        _relay(line, feedback, progress_span, errors, warnings, other, stage)
     code = process.wait()
     _close(process, readers)
     if code != 0:
@@ -215,13 +216,15 @@ def pump_lines(stream, name: str, lines: queue.Queue) -> None:
     lines.put((name, None))
 
 
-def _relay(line, feedback, span, errors, warnings, other) -> None:
+def _relay(line, feedback, span, errors, warnings, other, stage) -> None:
     progress = PROGRESS_LINE.match(line)
     if progress:
         if feedback is not None:
             low, high = span
             feedback.setProgress(low + (high - low) * int(progress.group(1)) / 100.0)
-            feedback.setProgressText(progress.group(2))
+            if progress.group(2) != stage[0]:
+                stage[0] = progress.group(2)
+                feedback.setProgressText(stage[0])
         return
     if line.startswith(ERROR_PREFIX):
         errors.append(line[len(ERROR_PREFIX) :])

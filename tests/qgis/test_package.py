@@ -97,6 +97,10 @@ def test_qgis_process_runs_check_site_from_the_zip(package, village, cli_referen
     arguments += [f"--{name.upper()}={gpkg}|layername={name}" for name in LAYERS]
     run = subprocess.run(arguments, env=env, capture_output=True, text=True, timeout=900)
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
+    # each stage of the engine's progress is printed once, not at every percent it reports
+    printed = [line for line in run.stdout.splitlines() if line.strip()]
+    stages = [line for line in printed if "evaluating the rule packs" in line]
+    assert len(stages) == 1, stages
     document = json.loads(report.read_text())
     ours = {
         p["parcel_id"]: (p["metrics"], [(t["rule_id"], t["outcome"]) for t in p["triggers"]])
