@@ -20,6 +20,8 @@ class PanelMessages:
     busy: Any
     status: Any
     warnings_label: Any
+    parcel_label: Any
+    parcel_id: str | None
     recovered: str
     warned: set[str]
     bar_items: list  # what this panel pushed to the message bar and has not taken back yet
@@ -67,6 +69,10 @@ class PanelMessages:
     def offer_engine_setup(self, details: str) -> None:
         """No engine yet: say so once, with a button that opens the set-up."""
         self.busy.setVisible(False)
+        if self.parcel_id is not None:  # it said "checking…", which no engine will answer
+            self.parcel_label.setText(
+                tr("Parcel {0}: not checked: SiteCheck needs its engine").format(self.parcel_id)
+            )
         self.status.setText(tr("SiteCheck needs its engine: Plugins > SiteCheck > Set up…"))
         self.status.setToolTip(details)
         if self.engine_missing or self.iface is None:

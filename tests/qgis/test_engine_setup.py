@@ -145,6 +145,8 @@ def test_a_fresh_install_offers_the_set_up_then_answers_once_it_is_done(
         dock.set_parcel(lot)
         dock.evaluate_now()
         assert dock.engine_missing
+        # the parcel's line no longer says "checking…" for an answer that cannot come
+        assert dock.parcel_label.text() == f"Parcel {lot}: not checked: SiteCheck needs its engine"
         assert "Set up" in dock.status.text()
         assert "make install" not in dock.status.toolTip()
         assert "Set up the SiteCheck engine" in dock.status.toolTip()
