@@ -13,15 +13,9 @@ pinned.
 A change that moves any of them shows up as a diff to review. After reviewing,
 regenerate with ``SITECHECK_UPDATE_GOLDEN=1 .venv/bin/pytest tests/engine/test_golden_demo.py``.
 
-These are change detectors, not coverage of the law: they compare the code
-with its own earlier output, which was regenerated whenever a reviewed change
-moved it. Every value a user relies on is also pinned by a test with an
-answer worked independently: the law's thresholds and sections in
-``test_rules_larchmont.py``, ``test_rules_homer.py`` and
-``test_rules_scarsdale.py``; measured areas by hand in ``test_measure_hand.py``;
-slopes against gdaldem in ``test_slope.py``; runoff against TR-55's tables,
-cnkit and tr55 in ``test_runoff.py`` and ``test_runoff_peers.py``; flood zones
-against FEMA's NFHL schema in ``test_source_nfhl.py``.
+Like ``test_golden_sample_village.py``, these detect change and are not coverage of
+the law; that module's docstring names the tests whose answers are worked
+independently.
 """
 
 from __future__ import annotations

@@ -65,28 +65,29 @@ def digest(folder: Path) -> dict[str, str]:
     return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(folder.iterdir())}
 
 
-def start_and_wait_for(command: list[str], folder: Path, temporary_of: str) -> subprocess.Popen:
-    """Start a run and return once its temporary of ``temporary_of`` exists (it is writing)."""
-    run = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 300
-    while time.monotonic() < deadline and run.poll() is None:
-        if any(
-            name.startswith(f".{temporary_of}.sitecheck-") and not name.endswith("lock")
-            for name in hidden(folder)
-        ):
-            return run
-        time.sleep(0.002)
-    run.kill()
-    raise AssertionError(f"the run ended before writing {temporary_of}: {run.communicate()}")
-
-
-def wait_for(run: subprocess.Popen, folder: Path, predicate) -> None:
-    """Return once ``predicate(names in folder)`` holds while the run lives."""
+def wait_for(run: subprocess.Popen, folder: Path, predicate) -> bool:
+    """Wait until ``predicate(names in folder)`` holds while the run lives; whether it did."""
     deadline = time.monotonic() + 300
     while time.monotonic() < deadline and run.poll() is None:
         if predicate(hidden(folder)):
-            return
+            return True
         time.sleep(0.001)
+    return False
+
+
+def _marked(destination: str):
+    """A stage: the run has made a temporary of ``destination``."""
+    prefix = f".{destination}.sitecheck-"
+    return lambda names: any(n.startswith(prefix) and ".tmp" in n for n in names)
+
+
+def start_and_wait_for(command: list[str], folder: Path, temporary_of: str) -> subprocess.Popen:
+    """Start a run and return once its temporary of ``temporary_of`` exists (it is writing)."""
+    run = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    if not wait_for(run, folder, _marked(temporary_of)):
+        run.kill()
+        raise AssertionError(f"the run ended before writing {temporary_of}: {run.communicate()}")
+    return run
 
 
 def test_two_runs_on_the_same_outputs_leave_one_runs_set(town: Path, tmp_path: Path) -> None:
@@ -334,12 +335,6 @@ def old_set(town: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path,
     started = time.monotonic()
     assert subprocess.run(check_command(town, folder)).returncode == 0
     return folder, time.monotonic() - started
-
-
-def _marked(destination: str):
-    """A stage: the run has made a temporary of ``destination``."""
-    prefix = f".{destination}.sitecheck-"
-    return lambda names: any(n.startswith(prefix) and ".tmp" in n for n in names)
 
 
 MARKED_STAGES = {

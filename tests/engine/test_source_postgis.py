@@ -59,6 +59,26 @@ def _by_lot(document: dict) -> dict[str, tuple]:
     }
 
 
+def _measure_tables(postgis, parcels: str, disturbance: str, out: Path) -> int:
+    """``measure`` on two PostGIS tables, the JSON in the full layout beside ``out``."""
+    return main(
+        [
+            "measure",
+            "--quiet",
+            "--parcels",
+            f"PG:{postgis.conninfo} tables={parcels}",
+            "--disturbance",
+            f"PG:{postgis.conninfo} tables={disturbance}",
+            "--out",
+            f"{out}.gpkg",
+            "--json-layout",
+            "full",
+            "--json",
+            f"{out}.json",
+        ]
+    )
+
+
 def test_a_check_from_postgis_answers_as_from_the_file_it_was_loaded_from(village, tmp_path):
     from_file = _check(village, tmp_path, False)
     from_postgis = _check(village, tmp_path, True)
@@ -177,23 +197,7 @@ def test_a_table_without_a_primary_key_or_a_crs(postgis, tmp_path, capsys):
         "DROP TABLE IF EXISTS lots_nokey; CREATE TABLE lots_nokey AS SELECT * FROM lots_loaded"
     )
     out = tmp_path / "out"
-    code = main(
-        [
-            "measure",
-            "--quiet",
-            "--parcels",
-            f"PG:{postgis.conninfo} tables=lots_nokey",
-            "--disturbance",
-            f"PG:{postgis.conninfo} tables=work_loaded",
-            "--out",
-            f"{out}.gpkg",
-            "--json-layout",
-            "full",
-            "--json",
-            f"{out}.json",
-        ]
-    )
-    assert code == 0
+    assert _measure_tables(postgis, "lots_nokey", "work_loaded", out) == 0
     parcel = json.loads(Path(f"{out}.json").read_text())["parcels"][0]
     assert parcel["parcel_id"] == "L1"
     assert parcel["metrics"]["disturbed_area_sqft"] == pytest.approx(100 * 100)
@@ -243,23 +247,7 @@ def test_views_and_keyless_tables_are_read_as_the_table_they_show(postgis, tmp_p
     postgis.load(str(gpkg), "work", "public.work_loaded")
     postgis.sql(f"DROP {kind} IF EXISTS {name}; CREATE {kind} {name} AS SELECT * FROM lots_loaded")
     out = tmp_path / "out"
-    code = main(
-        [
-            "measure",
-            "--quiet",
-            "--parcels",
-            f"PG:{postgis.conninfo} tables={name}",
-            "--disturbance",
-            f"PG:{postgis.conninfo} tables=work_loaded",
-            "--out",
-            f"{out}.gpkg",
-            "--json-layout",
-            "full",
-            "--json",
-            f"{out}.json",
-        ]
-    )
-    assert code == 0, kind
+    assert _measure_tables(postgis, name, "work_loaded", out) == 0, kind
     parcels = json.loads(Path(f"{out}.json").read_text())["parcels"]
     # each lot's work is 40 (i + 1) ft by 100 ft, as drawn above
     measured = {p["parcel_id"]: p["metrics"]["disturbed_area_sqft"] for p in parcels}
