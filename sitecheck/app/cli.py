@@ -250,11 +250,21 @@ def _terminate(signum: int, frame: object) -> None:
     raise Terminated
 
 
+def _redeliver_termination(unraisable: sys.UnraisableHookArgs) -> None:
+    """A SIGTERM that lands in a finalizer (a weakref callback) is swallowed there with a
+    traceback: send it again, so the run stops where the signal is honoured."""
+    if isinstance(unraisable.exc_value, Terminated):
+        signal.raise_signal(signal.SIGTERM)
+    else:
+        sys.__unraisablehook__(unraisable)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
     args = build_parser().parse_args(argv)
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGTERM, _terminate)
+        sys.unraisablehook = _redeliver_termination
     streams = sys.stdout, sys.stderr
     sys.stderr = RedactingStream(sys.stderr)
     if args.command != "serve":  # the worker's replies are redacted where they are made
