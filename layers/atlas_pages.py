@@ -5,7 +5,6 @@ from __future__ import annotations
 import hashlib
 import re
 from collections import Counter
-from html import escape
 
 from qgis.core import (
     QgsFeature,
@@ -35,7 +34,7 @@ COVERAGE_FIELDS = (
     "jurisdiction",
     "highest_severity",
     "design_storm",
-    "metrics_html",
+    "metrics_text",
     "file_name",
 )
 
@@ -67,15 +66,16 @@ def unique_file_names(parcel_ids) -> dict[str, str]:
     return names
 
 
-def metrics_html(metrics: dict) -> str:
-    """The page's measurements as a small HTML table."""
+def metrics_text(metrics: dict) -> str:
+    """The page's measurements, a line each ("Lot area: 131,997.6 sq ft (3.03 acres)").
+
+    Plain text, not an HTML label: QGIS built without QtWebKit (Debian 13's
+    3.40, for one) draws an HTML label empty.
+    """
     shown = METRIC_ROWS + (RUNOFF_ROWS if "cn_pre" in metrics else ())
-    rows = "".join(
-        f"<tr><td>{escape(label)}</td>"
-        f"<td align='right'>{escape(format_metric(metrics.get(name), kind))}</td></tr>"
-        for name, label, kind in shown
+    return "\n".join(
+        f"{label}: {format_metric(metrics.get(name), kind)}" for name, label, kind in shown
     )
-    return f"<table style='font-family:sans-serif;font-size:7pt;width:100%' cellspacing='0'>{rows}</table>"
 
 
 REQUIREMENT_FIELDS = ("parcel_id", "row", "section", "status", "requirement", "kind")
@@ -186,7 +186,7 @@ def coverage_layer(
                 entry.get("jurisdiction") or "",
                 SEVERITY_LABELS.get(entry.get("highest_severity") or "", "No trigger"),
                 f"{storm} (years)" if storm and storm != "none" else "none named",
-                metrics_html(entry["metrics"]),
+                metrics_text(entry["metrics"]),
                 file_names[str(entry["parcel_id"])],
             ]
         )

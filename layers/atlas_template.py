@@ -26,6 +26,7 @@ from qgis.core import (
 )
 from qgis.PyQt.QtGui import QFont
 
+from ..bridge.qt_compat import set_label_font
 from .compliance_layout import (
     MAIN_MAP_MM,
     PAGE_HEIGHT_MM,
@@ -56,9 +57,8 @@ def _label(
     if html:
         label.setMode(QgsLayoutItemLabel.Mode.ModeHtml)
     font = QFont("DejaVu Sans", 1)
-    font.setPointSizeF(size)
     font.setBold(bold)
-    label.setFont(font)
+    set_label_font(label, font, size)
     label.attemptMove(QgsLayoutPoint(x, y))
     label.attemptResize(QgsLayoutSize(w, h))
     layout.addLayoutItem(label)
@@ -210,7 +210,7 @@ def create_layout(project) -> QgsPrintLayout:
         7.5,
         bold=True,
     )
-    _label(layout, "metrics", '[% "metrics_html" %]', 182, 142, 87, 52, html=True)
+    _label(layout, "metrics", '[% "metrics_text" %]', 182, 142, 87, 52, 6.5)
     _label(
         layout,
         "triggers_title",

@@ -35,6 +35,7 @@ from qgis.PyQt.QtGui import QFont
 from qgis.PyQt.QtXml import QDomDocument
 
 from ..bridge.i18n import tr
+from ..bridge.qt_compat import set_label_font
 
 TEMPLATE = Path(__file__).resolve().parent / "compliance_atlas.qpt"
 
@@ -183,9 +184,8 @@ def lay_out_continued_pages(table: QgsLayoutItemAttributeTable, labels: list) ->
         label = QgsLayoutItemLabel(layout)
         label.setText(tr("Parcel {0}: requirements, continued").format(parcel_id))
         font = QFont("DejaVu Sans", 1)
-        font.setPointSizeF(9.0)
         font.setBold(True)
-        label.setFont(font)
+        set_label_font(label, font, 9.0)
         layout.addLayoutItem(label)
         label.attemptMove(QgsLayoutPoint(first.pagePos().x(), 5.0), page=frame.page())
         label.attemptResize(QgsLayoutSize(first.sizeWithUnits().width(), 6.0))

@@ -136,7 +136,8 @@ class SiteCheckDock(PanelMessages, PanelExports, QgsDockWidget):
         self._configuration_changed()
 
     def _configuration_changed(self, *_) -> None:
-        if getattr(self, "_restoring", False):
+        # after shutdown its combo boxes still signal while QGIS removes the project's layers
+        if getattr(self, "_restoring", False) or self.shut_down:
             return
         by_jurisdiction = self.ordinance.currentData() == BY_JURISDICTION
         self.jurisdictions.setEnabled(by_jurisdiction)

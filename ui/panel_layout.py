@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from qgis.core import QgsMapLayerProxyModel
 from qgis.gui import QgsCollapsibleGroupBox, QgsFieldComboBox, QgsMapLayerComboBox
 from qgis.PyQt.QtCore import Qt
 from qgis.PyQt.QtWidgets import (
@@ -24,16 +23,16 @@ from qgis.PyQt.QtWidgets import (
 )
 
 from ..bridge.i18n import tr
+from ..bridge.qt_compat import LAYER_FILTER, layer_filters
 from ..bridge.vocabulary import BY_JURISDICTION, ORDINANCES, ROLES
 from .runoff_box import RunoffBox
 from .settings_box import SettingsBox
 from .wrapping import WrappingDelegate
 
 GEOMETRY_FILTERS = {
-    "polygon": QgsMapLayerProxyModel.Filter.PolygonLayer,
-    "line_or_polygon": QgsMapLayerProxyModel.Filter.PolygonLayer
-    | QgsMapLayerProxyModel.Filter.LineLayer,
-    "raster": QgsMapLayerProxyModel.Filter.RasterLayer,
+    "polygon": layer_filters(LAYER_FILTER.PolygonLayer),
+    "line_or_polygon": layer_filters(LAYER_FILTER.PolygonLayer, LAYER_FILTER.LineLayer),
+    "raster": layer_filters(LAYER_FILTER.RasterLayer),
 }
 
 
@@ -56,7 +55,7 @@ def build_panel(dock) -> None:
     dock.ordinance.addItem(tr("By jurisdiction layer"), BY_JURISDICTION)
     form.addRow(tr("Ordinance"), dock.ordinance)
     dock.jurisdictions = QgsMapLayerComboBox()
-    dock.jurisdictions.setFilters(QgsMapLayerProxyModel.Filter.PolygonLayer)
+    dock.jurisdictions.setFilters(GEOMETRY_FILTERS["polygon"])
     dock.jurisdictions.setAllowEmptyLayer(True)
     dock.jurisdictions.setLayer(None)
     dock.jurisdiction_field = QgsFieldComboBox()
@@ -71,20 +70,15 @@ def build_panel(dock) -> None:
     dock.layer_boxes = {}
     for role in ROLES:
         box = QgsMapLayerComboBox()
-        box.setFilters(
-            {
-                "polygon": QgsMapLayerProxyModel.Filter.PolygonLayer,
-                "line_or_polygon": QgsMapLayerProxyModel.Filter.PolygonLayer
-                | QgsMapLayerProxyModel.Filter.LineLayer,
-                "raster": QgsMapLayerProxyModel.Filter.RasterLayer,
-            }[role.geometry]
-        )
+        box.setFilters(GEOMETRY_FILTERS[role.geometry])
         box.setAllowEmptyLayer(not role.required)
         box.setLayer(None)
-        box.layerChanged.connect(dock._configuration_changed)
-        box.activated.connect(dock._chosen_by_user)
         layers_form.addRow(role.label, box)
         dock.layer_boxes[role.key] = box
+    # connected once every box exists: QGIS 3.40 signals a box's layer while the next is made
+    for box in dock.layer_boxes.values():
+        box.layerChanged.connect(dock._configuration_changed)
+        box.activated.connect(dock._chosen_by_user)
     configuration_layout.addWidget(dock.layers_box)
     dock.runoff_box = RunoffBox()
     dock.runoff_box.changed.connect(dock._options_changed)

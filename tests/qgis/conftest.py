@@ -64,6 +64,42 @@ LAYERS = (
 )
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """A QGIS call of the plugin's that this QGIS deprecates fails the test that makes it.
+
+    SIP reports a deprecated method as a DeprecationWarning from the calling
+    module, so this filter catches the plugin's calls (under either of the
+    names the tests import it by) and not QGIS's own.
+    """
+    config.addinivalue_line("filterwarnings", r"error::DeprecationWarning:sitecheck_\w+")
+
+
+_slot_errors: list[str] = []
+
+
+def _record_slot_error(kind, value, trace) -> None:
+    """An exception raised in a Qt slot: PyQt calls this instead of aborting the process.
+
+    Without a hook of its own, PyQt 5.5+ ends the whole test run on the first
+    exception in a slot; QGIS desktop shows such errors in a dialog.
+    """
+    import traceback
+
+    _slot_errors.append("".join(traceback.format_exception(kind, value, trace)))
+
+
+sys.excepthook = _record_slot_error
+
+
+@pytest.fixture(autouse=True)
+def no_error_in_a_slot():
+    """A test fails when a slot the plugin connected raised while it ran."""
+    _slot_errors.clear()
+    yield
+    errors, _slot_errors[:] = list(_slot_errors), []
+    assert not errors, "an exception in a Qt slot:\n" + "\n".join(errors)
+
+
 @pytest.fixture(scope="session")
 def qgis_app() -> QgsApplication:
     """The running QgsApplication with Processing initialised."""
