@@ -11,13 +11,15 @@ SAMPLE := sample_data
 DEMO_OUT := $(SAMPLE)/out
 SYSTEM_PYTHON := /usr/bin/python3
 APT_PACKAGES := qgis python3-qgis qgis-providers python3-pytest gdal-bin poppler-utils xvfb xauth \
-  postgresql postgresql-postgis chromium
+  postgresql postgresql-postgis chromium mmdebstrap
 
-.PHONY: help install demo sample qgis screenshot test test-engine test-qgis qgis-deps lint mutants bench package resources clean
+.PHONY: help install demo sample qgis screenshot test test-engine test-qgis test-qgis-lts \
+  test-qgis-matrix qgis-deps lint mutants bench package resources clean
 
 help:
 	@echo "make demo     install and run SiteCheck on the sample village"
 	@echo "make test     install everything tests need (QGIS included) and run all tests"
+	@echo "make test-qgis-matrix  the QGIS tests in QGIS 3.22, 3.40 LTR and 3.44 (Debian roots)"
 	@echo "make lint     ruff, and mypy over the engine and the plugin"
 	@echo "make mutants  plant known bugs in a scratch copy; check a test fails for each"
 	@echo "make bench    benchmarks against the peers (writes bench/results/)"
@@ -83,6 +85,7 @@ demo: sample
 test: install qgis-deps
 	$(VENV)/bin/pytest
 	$(MAKE) --no-print-directory test-qgis
+	$(MAKE) --no-print-directory test-qgis-lts
 
 test-engine: install qgis-deps
 	$(VENV)/bin/pytest
@@ -90,6 +93,15 @@ test-engine: install qgis-deps
 test-qgis: install qgis-deps
 	SITECHECK_PYTHON=$(abspath $(VPY)) QT_QPA_PLATFORM=offscreen \
 	  $(SYSTEM_PYTHON) -m pytest -p no:cacheprovider tests/qgis
+
+# The QGIS tests in the 3.40 LTR: a Debian 13 root under .cache/qgis-roots (built once, then
+# reused), unless this machine is Debian 13 and test-qgis ran them there already.
+test-qgis-lts: install qgis-deps
+	$(SUDO) $(SYSTEM_PYTHON) tools/qgis_matrix.py test trixie --skip-native
+
+# QGIS 3.22 (Debian 12), 3.40 LTR (Debian 13), 3.44 (unstable); records bench/results/qgis_matrix.json.
+test-qgis-matrix: install qgis-deps
+	$(SUDO) $(SYSTEM_PYTHON) tools/qgis_matrix.py test bookworm trixie sid --record
 
 lint: install
 	$(VENV)/bin/ruff check sitecheck tests bench processing layers ui bridge tools plugin.py __init__.py
