@@ -124,6 +124,8 @@ def chrooted(root: Path, command: list[str], environment: dict[str, str]) -> int
         f"mount --rbind /sys {root}/sys",
         f"mount --rbind /dev {root}/dev",
         f"mount -t tmpfs tmpfs {root}/tmp",
+        # after /tmp: a repository under /tmp needs its mount point in the fresh /tmp
+        f"mkdir -p {root}{REPO}",
         f"mount --bind {REPO} {root}{REPO}",
     ]
     if Path(HOST_CA).exists():  # the machine's trust (an office proxy's CA, say) for pip
