@@ -16,7 +16,7 @@ from qgis.core import (
     QgsProcessingFeedback,
     QgsVectorLayer,
 )
-from qgis.PyQt.QtCore import QCoreApplication, QEventLoop, QFile, QTimer
+from qgis.PyQt.QtCore import QCoreApplication, QEvent, QEventLoop, QFile, QTimer
 
 import processing
 
@@ -651,9 +651,12 @@ def test_a_batch_of_three_with_html_reports_through_the_batch_dialog(plugin, vil
                 panel.wrappers[row][column].setParameterValue(value, context)
     panel.checkLoadLayersOnCompletion.setChecked(False)
     before = len(resultsList.getResults())
+    # open, as a user's is: QGIS 3.44 deletes a batch dialog that is not visible when its
+    # first run ends (algExecuted's deleteLater), which abandons the rest of the batch
+    dialog.show()
     dialog.runAlgorithm()  # raised TypeError in loadHTMLResults before the fix
     # QGIS 3.22 runs the batch before returning; 3.40 and later run it as a task, which
-    # finishes in a running event loop (processEvents alone leaves 3.44's at "running")
+    # finishes in a running event loop
     manager = QgsApplication.taskManager()
     if manager.countActiveTasks():
         loop = QEventLoop()
@@ -674,6 +677,9 @@ def test_a_batch_of_three_with_html_reports_through_the_batch_dialog(plugin, vil
     left = [task.description() for task in QgsApplication.taskManager().activeTasks()]
     assert left == []
     dialog.close()
+    # deleted now, not at interpreter exit after QgsApplication (3.44 aborts: bad_alloc)
+    dialog.deleteLater()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
 
 
 @pytest.mark.parametrize("output", ["JSON_REPORT", "HTML_REPORT"])
