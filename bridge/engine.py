@@ -115,10 +115,28 @@ def find_interpreter(setting: str | None = None) -> str:
 def engine_environment() -> dict[str, str]:
     """A clean environment for the engine: QGIS's library paths dropped, the plugin's engine first."""
     environment = {k: v for k, v in os.environ.items() if k not in DROPPED_VARIABLES}
+    if environment.get("OSGEO4W_ROOT") and "PATH" in environment:
+        # on Windows QGIS puts OSGeo4W's bin (its GDAL, PROJ and Python DLLs) first on PATH
+        environment["PATH"] = without_folders(environment["PATH"], environment["OSGEO4W_ROOT"])
     environment["PYTHONPATH"] = str(PLUGIN_DIR)
     environment["PYTHONIOENCODING"] = "utf-8"
     environment["PYTHONNOUSERSITE"] = "1"
     return environment
+
+
+def without_folders(path_variable: str, root: str) -> str:
+    """A Windows PATH without its entries inside the folder ``root`` (case ignored)."""
+
+    def folder(entry: str) -> str:
+        return entry.strip('"').replace("/", "\\").rstrip("\\").lower()
+
+    inside = folder(root)
+    kept = [
+        entry
+        for entry in path_variable.split(";")
+        if entry and folder(entry) != inside and not folder(entry).startswith(inside + "\\")
+    ]
+    return ";".join(kept)
 
 
 @dataclass

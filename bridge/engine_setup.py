@@ -2,20 +2,21 @@
 
 The engine's libraries must live outside QGIS (see ``engine.py``), so the
 set-up makes them an environment of their own in the QGIS profile folder, from
-a Python 3.11 or later found here (``engine_install.py``). No Qt and no QGIS here.
+a Python 3.11 or later found by ``python_finder.py`` (one installed outside
+QGIS, else QGIS's own interpreter), with ``engine_install.py``. No Qt and no
+QGIS here.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 from .engine import ENGINE_FOLDER, engine_environment
+from .python_finder import OUTSIDE, QGIS_OWN, Computer, candidates
 
 MINIMUM_PYTHON = (3, 11)
 
@@ -44,9 +45,11 @@ class BasePython:
     path: str
     version: tuple[int, int, int]
     has_ensurepip: bool
+    origin: str = OUTSIDE
 
     def describe(self) -> str:
-        return f"Python {'.'.join(map(str, self.version))} ({self.path})"
+        where = ", the Python QGIS runs on" if self.origin == QGIS_OWN else ""
+        return f"Python {'.'.join(map(str, self.version))} ({self.path}{where})"
 
 
 def expanded(path: str) -> str:
@@ -59,8 +62,11 @@ def engine_folder(profile_folder: str | Path) -> Path:
     return Path(profile_folder) / ENGINE_FOLDER
 
 
-def probe(path: str) -> BasePython | str:
-    """The interpreter at ``path``, or the reason it cannot be used, in words."""
+def probe(path: str, origin: str = OUTSIDE) -> BasePython | str:
+    """The interpreter at ``path``, or the reason it cannot be used, in words.
+
+    ``origin`` says where it was found (:data:`python_finder.QGIS_OWN` for QGIS's own).
+    """
     path = expanded(path)
     if not path:
         return "no path given"
@@ -90,53 +96,36 @@ def probe(path: str) -> BasePython | str:
         return f"{path} is Python {'.'.join(map(str, version))}; the engine needs {wanted} or later"
     if not facts["venv"]:
         return f"{path} has no venv module"
-    return BasePython(path, version, bool(facts["ensurepip"]))
+    if Path(path).name.lower() == "py.exe":  # the Windows launcher: keep the Python it chose
+        path = facts["executable"]
+    return BasePython(path, version, bool(facts["ensurepip"]), origin)
 
 
-def candidate_paths(avoid: tuple[str, ...] = ()) -> list[str]:
-    """Interpreters to try, newest first; none inside ``avoid`` (QGIS's own folders)."""
-    names = [f"python3.{minor}" for minor in range(15, MINIMUM_PYTHON[1] - 1, -1)]
-    names += ["python3", "python"]
-    found: list[str] = []
-    for name in names:
-        path = shutil.which(name)
-        if path:
-            found.append(path)
-    if sys.platform == "win32":
-        launcher = shutil.which("py")
-        if launcher:
-            found.append(launcher)
-    else:
-        found += ["/usr/bin/python3", "/usr/local/bin/python3", "/opt/homebrew/bin/python3"]
-    kept: list[str] = []
-    for path in found:
-        real = os.path.realpath(path)
-        inside_qgis = any(real.startswith(os.path.realpath(folder) + os.sep) for folder in avoid)
-        if Path(path).is_file() and not inside_qgis and real not in map(os.path.realpath, kept):
-            kept.append(path)
-    return kept
-
-
-def find_base_python(avoid: tuple[str, ...] = ()) -> BasePython:
-    """The first suitable interpreter on this computer.
+def find_base_python(computer: Computer | None = None) -> BasePython:
+    """The first interpreter of :func:`python_finder.candidates` that can make the environment.
 
     Raises
     ------
     SetupError
-        Naming each interpreter tried and why it cannot be used.
+        Naming each interpreter tried or skipped and why it cannot be used.
     """
+    computer = computer or Computer.this_one()
     reasons = []
-    for path in candidate_paths(avoid):
-        found = probe(path)
+    for candidate in candidates(computer):
+        found = candidate.skipped or probe(candidate.path, candidate.origin)
         if isinstance(found, BasePython):
             return found
         reasons.append(found)
     wanted = ".".join(map(str, MINIMUM_PYTHON))
-    tried = ("; ".join(reasons) + ". ") if reasons else "No Python was found on the PATH. "
+    tried = ("; ".join(reasons) + ". ") if reasons else "No Python was found. "
+    install = {
+        "win32": "from python.org",
+        "darwin": "from python.org or Homebrew",
+    }.get(computer.system, "from your system's packages, e.g. `sudo apt install python3 "
+                          "python3-venv` on Debian and Ubuntu")  # fmt: skip
     raise SetupError(
-        f"{tried}The engine needs Python {wanted} or later, installed on this computer outside "
-        "QGIS (from python.org, or your system's packages, e.g. `sudo apt install python3 "
-        "python3-venv` on Debian and Ubuntu); then choose it as the Python to set up from."
+        f"{tried}The engine needs Python {wanted} or later to make its environment from. "
+        f"Install one {install}, then choose it as the Python to set up from."
     )
 
 

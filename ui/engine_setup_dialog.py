@@ -8,6 +8,7 @@ path field says what is wrong with it as it is typed: nothing waits for Enter.
 
 from __future__ import annotations
 
+import os
 import threading
 
 from qgis.core import QgsApplication
@@ -32,7 +33,6 @@ from qgis.PyQt.QtWidgets import (
 
 from ..bridge.engine_install import wheel_folder_problem
 from ..bridge.engine_setup import (
-    BasePython,
     SetupError,
     engine_folder,
     engine_problem,
@@ -41,6 +41,7 @@ from ..bridge.engine_setup import (
     probe,
 )
 from ..bridge.i18n import tr
+from ..bridge.python_finder import OUTSIDE, QGIS_OWN, Computer, qgis_interpreter
 from .engine_setup_task import EngineSetupTask, start, store_interpreter
 
 CHECK_DELAY_MS = 400  # a field is checked once typing pauses this long
@@ -195,16 +196,27 @@ class EngineSetupDialog(QDialog):
 
     def _suggest_base(self) -> None:
         try:
-            found: BasePython | None = find_base_python(avoid=_qgis_folders())
+            found = find_base_python(_this_computer())
         except SetupError as error:
             self.step.setText(str(error))
             return
-        if found is not None:
-            self.base.set_text(found.path)
+        self.base.set_text(found.path)
+        if found.origin == QGIS_OWN:
+            self.step.setText(
+                tr(
+                    "No Python 3.11 or later is installed outside QGIS, so the engine's "
+                    "environment will be made from the Python QGIS runs on ({0}). It is an "
+                    "environment of its own: the engine still runs outside QGIS. If a QGIS "
+                    "upgrade replaces that Python, set the engine up again."
+                ).format(found.describe())
+            )
 
     def set_up(self) -> None:
         """Start the set-up task with what the fields say, or say which field is wrong."""
-        base = probe(self.base.text())
+        typed = expanded(self.base.text())
+        own = qgis_interpreter(_this_computer())
+        same = own is not None and os.path.realpath(typed) == os.path.realpath(own)
+        base = probe(typed, QGIS_OWN if same else OUTSIDE)
         if isinstance(base, str):
             self.step.setText(tr("Python to set up from: {0}").format(base))
             return
@@ -259,7 +271,5 @@ def _base_problem(path: str) -> str | None:
     return found if isinstance(found, str) else None
 
 
-def _qgis_folders() -> tuple[str, ...]:
-    """QGIS's own install folders, whose Python is QGIS's (Windows, macOS): never set up from."""
-    prefix = QgsApplication.prefixPath()
-    return () if prefix in ("/usr", "/usr/local", "") else (prefix,)
+def _this_computer() -> Computer:
+    return Computer.this_one(qgis_prefix=QgsApplication.prefixPath())

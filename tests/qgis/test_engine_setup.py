@@ -9,6 +9,7 @@ index made unreachable, so only the folder can have served it.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import importlib
 import os
 import shutil
@@ -251,6 +252,44 @@ def test_cancel_stops_pip_and_keeps_the_earlier_engine(
     assert (earlier / "earlier-engine").read_text() == "kept"
     left = [cmd for cmd in _command_lines() if str(tmp_path) in cmd]
     assert left == [], left
+
+
+def test_with_no_python_outside_qgis_the_engine_is_made_from_the_one_qgis_runs_on(
+    plugin, wheels, tmp_path, no_engine_configured, offline
+):
+    """The Windows office case, on Linux: no Python but QGIS's, so the set-up makes it from that."""
+    from qgis.core import QgsApplication
+
+    finder = importlib.import_module("sitecheck_qgis.bridge.python_finder")
+    engine_setup = importlib.import_module("sitecheck_qgis.bridge.engine_setup")
+    task_module = importlib.import_module("sitecheck_qgis.ui.engine_setup_task")
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    computer = dataclasses.replace(
+        finder.Computer.this_one(QgsApplication.prefixPath()),
+        environ={"PATH": str(empty)},  # nothing on the PATH
+        root=empty,  # and none in the installers' folders
+    )
+    found = engine_setup.find_base_python(computer)
+    assert found.origin == finder.QGIS_OWN
+    # this test runs in the Python that runs QGIS
+    assert os.path.realpath(found.path) == os.path.realpath(sys.executable)
+
+    profile = tmp_path / "profile"
+    profile.mkdir()
+    task = task_module.EngineSetupTask(found, profile, str(wheels))
+    ok, message = run_until_done(lambda: (task_module.start(task), task)[1])
+    assert ok, message
+    interpreter = profile / "sitecheck-engine" / "bin" / "python"
+    assert engine_version(str(interpreter), REPO) == f"sitecheck {metadata_version()}"
+    # an environment of its own: made from QGIS's Python, it sees none of QGIS
+    isolated = subprocess.run(
+        [str(interpreter), "-c", "import sys, os; print(os.path.realpath(sys._base_executable));"
+         " import qgis"],
+        capture_output=True, text=True, env={"PATH": os.environ["PATH"]}, check=False,
+    )  # fmt: skip
+    assert isolated.stdout.strip() == os.path.realpath(sys.executable)
+    assert "No module named 'qgis'" in isolated.stderr
 
 
 def _command_lines() -> list[str]:
