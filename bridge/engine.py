@@ -17,6 +17,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -148,7 +149,11 @@ class EngineOutput:
 
 
 def run_engine(
-    interpreter: str, arguments: list[str], feedback, progress_span=(0.0, 100.0)
+    interpreter: str,
+    arguments: list[str],
+    feedback,
+    progress_span=(0.0, 100.0),
+    words: Callable[[str], str] | None = None,
 ) -> EngineOutput:
     """Run ``python -m sitecheck ARGUMENTS``, relaying progress to a QgsProcessingFeedback.
 
@@ -161,6 +166,9 @@ def run_engine(
     feedback : QgsProcessingFeedback or None
         Receives progress (scaled into ``progress_span``) and messages; its
         ``isCanceled()`` is polled and kills the process.
+    words : callable, optional
+        Rewrites each message the engine prints (its warnings and error) in the
+        words of the surface that shows it.
 
     Raises
     ------
@@ -199,6 +207,8 @@ def run_engine(
         if stream == "out":
             stdout.append(line)
             continue
+        if words is not None:
+            line = words(line)
         _relay(line, feedback, progress_span, errors, warnings, other, stage)
     code = process.wait()
     _close(process, readers)

@@ -106,6 +106,29 @@ def dialog_words(text: str) -> str:
     )
 
 
+# An input the plugin exported for the engine, as the engine names it: ".../inputs.gpkg:parcels".
+_EXPORTED = re.compile(r"[^\s()'\"]*inputs\.gpkg:([a-z_]+)")
+
+
+def in_qgis_words(text: str, layer_names: dict[str, str]) -> str:
+    """An engine message as QGIS shows it: the user's layers and fields, not the CLI's words.
+
+    Each exported input (``/tmp/sitecheck-…/inputs.gpkg:parcels``) becomes the
+    name of the layer the user gave for that role (``layer_names`` maps
+    Processing parameter names to layer names), and each flag the name of its
+    field (:func:`dialog_words`).
+    """
+
+    def layer(found: re.Match) -> str:
+        role = ROLE_BY_KEY.get(found.group(1))
+        given = layer_names.get(role.processing or "") if role is not None else None
+        if given:
+            return f"'{given}'"
+        return f"the {role.label if role is not None else found.group(1)} layer"
+
+    return dialog_words(_EXPORTED.sub(layer, text))
+
+
 # How the panel and the atlas write each display kind of the description.
 NUMBER_FORMATS = {
     "pct": "{:.1f}%",

@@ -136,7 +136,7 @@ class AdjoiningBufferAlgorithm(EngineAlgorithm):
                 str(folder / "buffers.gpkg"),
             ]
             output = self.run_engine(arguments, feedback)
-            feedback.pushInfo(output.stdout)
+            feedback.pushInfo(self.words(output.stdout))
             layer = result_layer(folder / "buffers.gpkg", "adjoining_buffer", "adjoining buffer")
             sink, dest_id = self.parameterAsSink(
                 parameters, self.OUTPUT, context, layer.fields(), layer.wkbType(), layer.crs()

@@ -11,22 +11,18 @@ from qgis.core import (
     QgsProcessingParameterBoolean,
     QgsProcessingParameterEnum,
     QgsProcessingParameterFeatureSink,
-    QgsProcessingParameterFeatureSource,
     QgsProcessingParameterField,
     QgsProcessingParameterFile,
     QgsProcessingParameterFileDestination,
-    QgsProcessingParameterRasterLayer,
     QgsProcessingParameterString,
 )
 
 from ..bridge.exchange import copy_to_sink, export_source, result_layer, source_origin
 from ..bridge.i18n import tr
 from ..bridge.vocabulary import (
-    ALL_ROLES,
     DESCRIPTION,
     ORDINANCE_TITLES,
     ORDINANCES,
-    ROLE_BY_KEY,
     option,
 )
 from ..layers.styling import load_styled
@@ -34,10 +30,9 @@ from .compat import (
     FILE_BEHAVIOR_FILE,
     FLAG_ADVANCED,
     FLAG_OPTIONAL,
-    VECTOR_ANY,
-    VECTOR_POLYGON,
 )
 from .engine_algorithm import EngineAlgorithm, TemporaryFolder
+from .layer_parameters import OPTIONAL_LAYERS, input_layer_parameters
 from .parameters import (
     ReportDestination,
     number_parameter,
@@ -50,14 +45,6 @@ from .runoff_parameters import runoff_arguments, runoff_parameters
 ORDINANCE_IDS = tuple(pack_id for pack_id, _ in ORDINANCES)
 # Text options of the measurement given as they are typed (the engine checks them).
 TEXT_OPTIONS = ("nwi_classes", "impaired_flag")
-
-# Optional layers of the measurement: every described role with a Processing key, less the
-# required ones, the DEM and the runoff screen's soils (runoff_parameters.py has those).
-OPTIONAL_LAYERS = tuple(
-    role
-    for role in ALL_ROLES
-    if role.processing and not role.required and role.geometry != "raster" and role.key != "soils"
-)
 
 
 class CheckSiteAlgorithm(EngineAlgorithm):
@@ -133,25 +120,8 @@ class CheckSiteAlgorithm(EngineAlgorithm):
             ),
             "A village's own rule pack (TOML); see docs/writing-a-rule-pack.md.",
         )
-        for key in ("parcels", "disturbance"):
-            role = ROLE_BY_KEY[key]
-            self._add(
-                QgsProcessingParameterFeatureSource(role.processing, role.label, [VECTOR_POLYGON]),
-                sentence(role.help),
-            )
-        for role in OPTIONAL_LAYERS:
-            kind = VECTOR_ANY if role.geometry == "line_or_polygon" else VECTOR_POLYGON
-            self._add(
-                QgsProcessingParameterFeatureSource(
-                    role.processing, role.label, [kind], optional=True
-                ),
-                sentence(role.help),
-            )
-        dem = ROLE_BY_KEY["dem"]
-        self._add(
-            QgsProcessingParameterRasterLayer(dem.processing, dem.label, optional=True),
-            sentence(dem.help),
-        )
+        for parameter, help_text in input_layer_parameters():
+            self._add(parameter, help_text)
         self._add(
             QgsProcessingParameterField(
                 self.ID_FIELD,
@@ -213,7 +183,7 @@ class CheckSiteAlgorithm(EngineAlgorithm):
         )
         self._add(
             QgsProcessingParameterFeatureSink(
-                self.PROJECTS, tr("Projects"), optional=True, createByDefault=True
+                self.PROJECTS, tr("Projects"), optional=True, createByDefault=False
             ),
             "One row per project (the disturbance's project field; else each lot with work): "
             "its site, lots, measurements and triggers.",
@@ -255,6 +225,7 @@ class CheckSiteAlgorithm(EngineAlgorithm):
             if not self.check(parameters, context, feedback, folder):
                 return {}
             results = self._sinks(parameters, context, feedback, folder / "result.gpkg")
+        feedback.pushInfo(self.outputs_line(results))
         return results
 
     def check(self, parameters, context, feedback, folder: Path) -> Path | None:
@@ -270,7 +241,8 @@ class CheckSiteAlgorithm(EngineAlgorithm):
             arguments += ["--json", str(folder / "result.json")]
         output = self.run_engine(arguments, feedback)
         for line in output.stdout.splitlines():
-            feedback.pushInfo(line)
+            if not line.startswith("outputs: "):  # a temporary file; outputs_line says where
+                feedback.pushInfo(self.words(line))
         return Path(arguments[arguments.index("--json") + 1])
 
     def _engine_arguments(self, parameters, context, feedback, folder: Path) -> list[str]:

@@ -20,6 +20,7 @@ from ..bridge.engine import (
 )
 from ..bridge.i18n import tr
 from ..bridge.icon import plugin_icon
+from ..bridge.vocabulary import in_qgis_words
 
 
 class EngineAlgorithm(QgsProcessingAlgorithm):
@@ -85,11 +86,47 @@ class EngineAlgorithm(QgsProcessingAlgorithm):
                     files[name] = uri["path"]
         return files
 
+    def prepareAlgorithm(self, parameters, context, feedback) -> bool:  # noqa: N802 - QGIS API
+        """Note the names of the user's layers, which the engine's messages then name."""
+        self.layer_names: dict[str, str] = {}
+        for definition in self.parameterDefinitions():
+            name, kind = definition.name(), definition.type()
+            if definition.isDestination() or parameters.get(name) in (None, ""):
+                continue
+            if kind in ("source", "vector"):
+                layer = self.parameterAsVectorLayer(parameters, name, context)
+            elif kind == "raster":
+                layer = self.parameterAsRasterLayer(parameters, name, context)
+            else:
+                continue
+            if layer is not None:
+                self.layer_names[name] = layer.name()
+        return True
+
+    def words(self, text: str) -> str:
+        """An engine message in this dialog's words: the user's layer names, the field names."""
+        return in_qgis_words(text, getattr(self, "layer_names", {}))
+
+    def outputs_line(self, results: dict) -> str:
+        """A run's last line: where each output went (the engine's own names a temporary file)."""
+        written = []
+        for key, value in results.items():
+            definition = self.parameterDefinition(key)
+            if definition is None or not definition.isDestination():
+                continue
+            where = value if os.path.isabs(str(value).split("|")[0]) else tr("temporary layer")
+            written.append(f"{definition.description()}: {where}")
+        return tr("outputs: {0}").format("; ".join(written))
+
     def run_engine(self, arguments: list[str], feedback, span=(5.0, 90.0)) -> EngineOutput:
-        """Run the engine; its failures become QgsProcessingException with its own message."""
+        """Run the engine; its failures become QgsProcessingException with its own message.
+
+        The engine's messages name the user's layers and this dialog's fields,
+        never the temporary export nor a command-line flag.
+        """
         try:
             interpreter = find_interpreter(configured_interpreter())
-            return run_engine(interpreter, arguments, feedback, span)
+            return run_engine(interpreter, arguments, feedback, span, self.words)
         except EngineUnavailableError as error:
             raise QgsProcessingException(str(error)) from error
         except EngineFailedError as error:

@@ -20,6 +20,7 @@ from ..bridge.i18n import tr
 from ..bridge.scratch import scratch_folder
 from ..bridge.vocabulary import BY_JURISDICTION, ROLES
 from ..bridge.worker_client import WorkerClient
+from ..layers.project_layers import PROJECT_SCOPE
 from .connections import Connections
 from .panel_actions import show_trigger_flags
 from .panel_exports import PanelExports
@@ -38,7 +39,6 @@ from .requests import (
 )
 from .results_view import TRIGGER_ROLE, clipboard_text, fill_metrics, fill_triggers
 
-PROJECT_SCOPE = "SiteCheck"
 DEFAULT_WIDTH_PX = 400
 
 
