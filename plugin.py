@@ -45,7 +45,7 @@ class SiteCheckPlugin:
         self.action = QAction(plugin_icon(), tr("SiteCheck panel"), self.iface.mainWindow())
         self.action.setCheckable(True)
         self.action.setToolTip(tr("Show the ordinance triggers of the parcel being drawn"))
-        self.action.toggled.connect(self.dock.setVisible)
+        self.action.toggled.connect(self._show_dock)
         self.dock.visibilityChanged.connect(self.action.setChecked)
         self.iface.addToolBarIcon(self.action)
         self.iface.addPluginToMenu("&SiteCheck", self.action)
@@ -56,6 +56,24 @@ class SiteCheckPlugin:
         self.setup_action.triggered.connect(self.open_engine_setup)
         self.iface.addPluginToMenu("&SiteCheck", self.setup_action)
         self.dock.setup_requested.connect(self.open_engine_setup)
+
+    def _show_dock(self, visible: bool) -> None:
+        """Show or hide the panel; shown narrower than it needs, it opens at its own width."""
+        from qgis.PyQt.QtCore import Qt, QTimer
+
+        self.dock.setVisible(visible)
+        if visible:
+            # QGIS gives a new right-hand dock about 300 px, where the trigger list and the
+            # threshold notes are cut; once laid out, widen it to the width it asks for
+            def widen() -> None:
+                if self.dock is None:  # unloaded meanwhile
+                    return
+                wanted = self.dock.sizeHint().width()
+                if self.dock.width() < wanted:
+                    window = self.iface.mainWindow()
+                    window.resizeDocks([self.dock], [wanted], Qt.Orientation.Horizontal)
+
+            QTimer.singleShot(0, widen)
 
     def open_engine_setup(self) -> None:
         """The set-up dialog (one per session: a set-up running in it keeps its progress)."""

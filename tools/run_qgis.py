@@ -109,6 +109,12 @@ def main() -> int:
         "--screenshot", type=Path, help="save a screenshot there and quit (under Xvfb)"
     )
     parser.add_argument("--status", type=Path, help="where the session writes its JSON status")
+    parser.add_argument(
+        "--code",
+        type=Path,
+        default=ROOT / "tools" / "qgis_session.py",
+        help="start-up code to run instead of the panel session (under Xvfb, like --screenshot)",
+    )
     args = parser.parse_args()
     sample = args.sample.resolve()
     project = sample / "village.qgz"
@@ -123,12 +129,14 @@ def main() -> int:
         "--nologo",
         "--noversioncheck",
         "--code",
-        str(ROOT / "tools" / "qgis_session.py"),
+        str(args.code.resolve()),
         str(project),
     ]
-    if args.screenshot:
-        args.screenshot.parent.mkdir(parents=True, exist_ok=True)
-        env["SITECHECK_SCREENSHOT"] = str(args.screenshot.resolve())
+    scripted = args.code.resolve() != (ROOT / "tools" / "qgis_session.py")
+    if args.screenshot or scripted:
+        if args.screenshot:
+            args.screenshot.parent.mkdir(parents=True, exist_ok=True)
+            env["SITECHECK_SCREENSHOT"] = str(args.screenshot.resolve())
         status = (args.status or sample / "qgis" / "session.json").resolve()
         env["SITECHECK_SESSION_STATUS"] = str(status)
         log = sample / "qgis" / "qgis.log"

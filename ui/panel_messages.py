@@ -38,6 +38,20 @@ class PanelMessages:
             self.iface.messageBar().pushItem(item)
             self.bar_items.append(item)
 
+    def push_with_button(self, title: str, text: str, button: QPushButton) -> None:
+        """A lasting warning with a button beside its text, in every QGIS of the matrix.
+
+        ``QgsMessageBarItem(title, text, widget, …)`` shows no widget in QGIS
+        3.22, so the button goes into the layout of the bar's own message item.
+        """
+        if self.iface is None:
+            return
+        bar = self.iface.messageBar()
+        item = bar.createMessage(title, text)
+        item.layout().addWidget(button)
+        bar.pushWidget(item, Qgis.MessageLevel.Warning, 0)
+        self.bar_items.append(item)
+
     def take_back_messages(self) -> None:
         """Remove the panel's earlier errors from the message bar (their cause is gone)."""
         bar = self.iface.messageBar() if self.iface is not None else None
@@ -61,10 +75,9 @@ class PanelMessages:
             button = QPushButton(tr("Details…"))
             parent = self.iface.mainWindow()
             button.clicked.connect(lambda: QMessageBox.information(parent, title, details))
-            item = QgsMessageBarItem(title, first, button, Qgis.MessageLevel.Warning, 0)
+            self.push_with_button(title, first, button)
         else:
-            item = QgsMessageBarItem(title, first, Qgis.MessageLevel.Warning, 0)
-        self.push(item)
+            self.push(QgsMessageBarItem(title, first, Qgis.MessageLevel.Warning, 0))
 
     def offer_engine_setup(self, details: str) -> None:
         """No engine yet: say so once, with a button that opens the set-up."""
@@ -83,7 +96,7 @@ class PanelMessages:
         button.clicked.connect(self.setup_requested)
         text = tr("it measures in a Python of its own, outside QGIS, not set up yet.")
         title = tr("SiteCheck needs its engine")
-        self.push(QgsMessageBarItem(title, text, button, Qgis.MessageLevel.Warning, 0))
+        self.push_with_button(title, text, button)
 
     def _worker_restarted(self, why: str) -> None:
         self.recovered = tr("{0}; it was started again and its layers reopened").format(why)
