@@ -24,7 +24,7 @@ from ..layers.project_layers import PROJECT_SCOPE
 from .connections import Connections
 from .panel_actions import show_trigger_flags
 from .panel_exports import PanelExports
-from .panel_layout import build_panel, fit_configuration, show_notes
+from .panel_layout import build_panel, fit_configuration
 from .panel_messages import PanelMessages
 from .parcel_tool import ParcelPickTool
 from .pause import AdaptivePause
@@ -236,7 +236,6 @@ class SiteCheckDock(PanelMessages, PanelExports, QgsDockWidget):
         for label in (self.margin_label, self.warnings_label):
             label.setText("")
             label.setVisible(False)
-        show_notes(self)
         self.parcel_label.setText(tr("Parcel {0}: checking…").format(parcel_id))
 
     # --- talking to the worker --------------------------------------------------------
@@ -346,7 +345,6 @@ class SiteCheckDock(PanelMessages, PanelExports, QgsDockWidget):
         self.margin_label.setToolTip("\n\n".join(m["text"] for m in margins))
         self.margin_label.setVisible(bool(margins))
         self._show_warnings(reply.get("warnings") or [])
-        show_notes(self)
         confirm = reply.get("runoff_confirm") or []
         self.status.setText(
             f"{reply.get('jurisdiction') or ''} · measured in {reply['crs'].get('authid')} "

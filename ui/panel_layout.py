@@ -67,6 +67,9 @@ def build_panel(dock) -> None:
     dock.layers_box = QgsCollapsibleGroupBox(tr("Layers"))
     dock.layers_box.setSaveCollapsedState(False)
     layers_form = QFormLayout(dock.layers_box)
+    # each layer box under its label, the panel's whole width: layer names are not elided
+    layers_form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapAllRows)
+    layers_form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
     dock.layer_boxes = {}
     for role in ROLES:
         box = QgsMapLayerComboBox()
@@ -109,25 +112,18 @@ def build_panel(dock) -> None:
     row.addWidget(dock.busy)
     row.addWidget(dock.pick)
     layout_of_answer.addLayout(row)
-    # The nearest threshold that would change the outcome, updated as the work is drawn.
+    # The nearest threshold that would change the outcome, updated as the work is drawn, and
+    # the engine's warnings about this parcel's data, which change what the figures mean:
+    # both whole, right above the measurements they qualify.
     dock.margin_label = QLabel("")
     dock.margin_label.setWordWrap(True)
     dock.margin_label.setVisible(False)
-    notes = QWidget()
-    notes_layout = QVBoxLayout(notes)
-    notes_layout.setContentsMargins(0, 0, 0, 0)
-    notes_layout.addWidget(dock.margin_label)
-    # The engine's warnings about this parcel's data: they can change what the numbers mean.
+    layout_of_answer.addWidget(dock.margin_label)
     dock.warnings_label = QLabel("")
     dock.warnings_label.setWordWrap(True)
     dock.warnings_label.setStyleSheet("color: #8a4b00;")
     dock.warnings_label.setVisible(False)
-    notes_layout.addWidget(dock.warnings_label)
-    notes_layout.addStretch(1)
-    # The nearest thresholds and the warnings scroll in a pane of the results' splitter:
-    # however long, they leave the measurements and the requirements their room.
-    dock.notes = scroll_pane(notes)
-    dock.notes.setVisible(False)
+    layout_of_answer.addWidget(dock.warnings_label)
 
     dock.metrics = QTableWidget(0, 2)
     dock.metrics.setHorizontalHeaderLabels([tr("Measurement"), tr("Value")])
@@ -138,7 +134,6 @@ def build_panel(dock) -> None:
     dock.metrics.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
     dock.metrics.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
     dock.results = QSplitter(Qt.Orientation.Vertical)
-    dock.results.addWidget(dock.notes)
     dock.results.addWidget(dock.metrics)
 
     dock.triggers = QTreeWidget()
@@ -148,9 +143,8 @@ def build_panel(dock) -> None:
     dock.triggers.setItemDelegate(WrappingDelegate(dock.triggers))
     dock.triggers.itemClicked.connect(dock._trigger_clicked)
     dock.results.addWidget(dock.triggers)
-    dock.results.setStretchFactor(0, 1)
-    dock.results.setStretchFactor(1, 2)
-    dock.results.setStretchFactor(2, 3)
+    dock.results.setStretchFactor(0, 2)
+    dock.results.setStretchFactor(1, 3)
     layout_of_answer.addWidget(dock.results, 1)
     dock.panes = QSplitter(Qt.Orientation.Vertical)
     dock.panes.addWidget(dock.configuration)
@@ -201,17 +195,13 @@ def fit_narrow(widget: QWidget) -> None:
     is too long and wrapped when longer than the panel, combo boxes sized by a few
     characters instead of their longest item."""
     for form in widget.findChildren(QFormLayout):
-        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+        if form.rowWrapPolicy() != QFormLayout.RowWrapPolicy.WrapAllRows:
+            form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
     for label in widget.findChildren(QLabel):
         label.setWordWrap(True)
     for combo in widget.findChildren(QComboBox):
         combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         combo.setMinimumContentsLength(10)
-
-
-def show_notes(dock) -> None:
-    """The notes pane only while it has a threshold or a warning to show."""
-    dock.notes.setVisible(not (dock.margin_label.isHidden() and dock.warnings_label.isHidden()))
 
 
 def scroll_pane(widget: QWidget) -> QScrollArea:

@@ -147,11 +147,16 @@ def fill_triggers(tree: QTreeWidget, reply: dict) -> None:
     fit_section_column(tree)
 
 
+SECTION_SHARE = 0.4
+"""The most of the list's width the section column takes: the requirements keep the rest."""
+
+
 def fit_section_column(tree: QTreeWidget) -> None:
     """The section column as wide as its longest section number, the rest for the words.
 
-    The group headings span both columns, so they do not widen it; the
-    requirement column wraps (``panel_layout``), so nothing in it is cut off.
+    The group headings span both columns, so they do not widen it; both
+    columns wrap (``panel_layout``), so a long list of sections
+    ("§ 254-5, § 254-5(11), …") takes more lines, not the requirement's room.
     """
     metrics = tree.fontMetrics()
     widest = metrics.horizontalAdvance(tree.headerItem().text(0)) + 12
@@ -162,7 +167,8 @@ def fit_section_column(tree: QTreeWidget) -> None:
         if not item.isFirstColumnSpanned():
             text = metrics.horizontalAdvance(item.text(0))
             widest = max(widest, text + tree.indentation() * depth + 12)
-    tree.setColumnWidth(0, widest)
+    room = tree.viewport().width() or tree.width()
+    tree.setColumnWidth(0, min(widest, max(int(room * SECTION_SHARE), 80)))
 
 
 def _tooltip(trigger: dict) -> str:

@@ -24,8 +24,9 @@ class RunoffBox(QgsCollapsibleGroupBox):
     changed = pyqtSignal()
 
     def __init__(self, parent=None) -> None:
-        super().__init__("Runoff screen", parent)
+        super().__init__(tr("Runoff screen"), parent)
         self.setSaveCollapsedState(False)
+        self.setCollapsed(True)  # folded like the other settings: the results keep the room
         form = QFormLayout(self)
         self.default_hsg = QComboBox()
         self.default_hsg.addItem(NO_DEFAULT, "")

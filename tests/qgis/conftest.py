@@ -35,7 +35,7 @@ sys.path.insert(0, str(_plugin_root))
 sys.path.insert(1, "/usr/share/qgis/python/plugins")
 
 try:
-    from qgis.core import QgsApplication, QgsProject
+    from qgis.core import QgsApplication, QgsGeometry, QgsProject, QgsRectangle
     from qgis.PyQt.QtCore import QEventLoop, QTimer
 except ImportError as error:  # one line saying what to install, not a collection traceback
     pytest.exit(
@@ -228,6 +228,29 @@ def project(village, tmp_path, plugin):
     assert instance.read(str(tmp_path / "village.qgz"))
     yield instance
     instance.clear()
+
+
+@pytest.fixture
+def dock(project):
+    """The SiteCheck panel on a canvas over the sample project, shut down afterwards."""
+    import importlib
+
+    from qgis.gui import QgsMapCanvas
+
+    dock_module = importlib.import_module("sitecheck_qgis.ui.dock")
+    canvas = QgsMapCanvas()
+    canvas.setDestinationCrs(project.crs())
+    canvas.setExtent(project.viewSettings().defaultViewExtent())
+    panel = dock_module.SiteCheckDock(canvas)
+    yield panel
+    panel.shutdown()
+
+
+def square(centre, area: float) -> QgsGeometry:
+    half = area**0.5 / 2
+    return QgsGeometry.fromRect(
+        QgsRectangle(centre.x() - half, centre.y() - half, centre.x() + half, centre.y() + half)
+    )
 
 
 def wait_for_reply(dock, timeout_ms: int = 60_000) -> dict:

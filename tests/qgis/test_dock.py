@@ -15,20 +15,7 @@ from qgis.gui import QgsMapCanvas
 from qgis.PyQt.QtCore import QCoreApplication
 from qgis.PyQt.QtWidgets import QApplication
 
-from .conftest import pdf_words, wait_for_reply
-
-
-@pytest.fixture
-def dock(project):
-    import importlib
-
-    dock_module = importlib.import_module("sitecheck_qgis.ui.dock")
-    canvas = QgsMapCanvas()
-    canvas.setDestinationCrs(project.crs())
-    canvas.setExtent(project.viewSettings().defaultViewExtent())
-    panel = dock_module.SiteCheckDock(canvas)
-    yield panel
-    panel.shutdown()
+from .conftest import pdf_words, square, wait_for_reply
 
 
 def outcomes(reply: dict) -> dict[str, str]:
@@ -45,13 +32,6 @@ def quiet_lot(layers):
         if 15_000 < f.geometry().area() < 30_000 and f["parcel_id"] not in busy
     ]
     return sorted(candidates, key=lambda f: f["parcel_id"])[0]
-
-
-def square(centre, area: float) -> QgsGeometry:
-    half = area**0.5 / 2
-    return QgsGeometry.fromRect(
-        QgsRectangle(centre.x() - half, centre.y() - half, centre.x() + half, centre.y() + half)
-    )
 
 
 def tree_texts(dock) -> list[str]:
