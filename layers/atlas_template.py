@@ -39,6 +39,10 @@ from .compliance_layout import (
 NORTH_ARROW_SVG = "arrows/NorthArrow_02.svg"
 
 
+SHEET_TEXT = "sheet [% @sitecheck_sheet %] of [% @sitecheck_sheets %]"
+"""The audit line's sheet number: a parcel's requirements may take several sheets."""
+
+
 def _label(
     layout,
     item_id: str,
@@ -228,8 +232,8 @@ def create_layout(project) -> QgsPrintLayout:
         "audit",
         "SiteCheck [% @sitecheck_version %] · pack [% @sitecheck_pack %] (sha256 "
         "[% @sitecheck_pack_sha %]) · CRS [% @sitecheck_crs %] · inputs: [% @sitecheck_inputs %]"
-        " · generated [% @sitecheck_generated %] · page [% @atlas_featurenumber %] of "
-        "[% @atlas_totalfeatures %]",
+        " · generated [% @sitecheck_generated %] · parcel [% \"parcel_id\" %] · "
+        f"{SHEET_TEXT}",
         10,
         203,
         259,

@@ -13,6 +13,7 @@ table of their own layer's rows (``atlas_pages.requirements_layer``).
 from __future__ import annotations
 
 import csv
+import json
 from pathlib import Path
 
 from qgis.core import (
@@ -179,8 +180,10 @@ def lay_out_continued_pages(table: QgsLayoutItemAttributeTable, labels: list) ->
     keep_continuations_off_the_edges(table)
     feature = layout.reportContext().feature()
     parcel_id = feature["parcel_id"] if feature.isValid() else ""
+    first_sheet = number_sheets(layout)
     first = table.frame(0)
-    for frame in table.frames()[1:]:
+    audit = layout.itemById("audit")
+    for number, frame in enumerate(table.frames()[1:], start=1):
         label = QgsLayoutItemLabel(layout)
         label.setText(tr("Parcel {0}: requirements, continued").format(parcel_id))
         font = QFont("DejaVu Sans", 1)
@@ -190,6 +193,35 @@ def lay_out_continued_pages(table: QgsLayoutItemAttributeTable, labels: list) ->
         label.attemptMove(QgsLayoutPoint(first.pagePos().x(), 5.0), page=frame.page())
         label.attemptResize(QgsLayoutSize(first.sizeWithUnits().width(), 6.0))
         labels.append(label)
+        if audit is not None:  # the same audit line at the foot of every sheet
+            footer = QgsLayoutItemLabel(layout)
+            footer.setText(audit.text().replace(SHEET, str(first_sheet + number)))
+            set_label_font(footer, QFont("DejaVu Sans", 1), AUDIT_SIZE_PT)
+            layout.addLayoutItem(footer)
+            footer.attemptMove(audit.pagePositionWithUnits(), page=frame.page())
+            footer.attemptResize(audit.sizeWithUnits())
+            labels.append(footer)
+
+
+SHEET = "[% @sitecheck_sheet %]"
+SHEETS_PROPERTY = "sitecheck/sheets"
+"""The layout's custom property holding each atlas page's first sheet and the sheet count."""
+AUDIT_SIZE_PT = 5.5  # the audit line's text size in the template (atlas_template.py)
+
+
+def number_sheets(layout: QgsPrintLayout) -> int:
+    """Set the sheet variables of the atlas page now laid out; return its first sheet.
+
+    One PDF of every parcel numbers its sheets through (``export_pdf`` counts
+    them first); a file per parcel numbers its own from 1.
+    """
+    pages = layout.pageCollection().pageCount()
+    sheets = json.loads(layout.customProperty(SHEETS_PROPERTY) or "null")
+    index = layout.atlas().currentFeatureNumber()
+    first, total = sheets[index] if sheets and 0 <= index < len(sheets) else (1, pages)
+    QgsExpressionContextUtils.setLayoutVariable(layout, "sitecheck_sheet", first)
+    QgsExpressionContextUtils.setLayoutVariable(layout, "sitecheck_sheets", total)
+    return int(first)
 
 
 CONTINUED_MARGIN_MM = 12.0
@@ -236,19 +268,25 @@ def pdf_settings() -> QgsLayoutExporter.PdfExportSettings:
 
 
 def export_pdf(layout: QgsPrintLayout, path: str, feedback=None) -> int:
-    """Every atlas page into one PDF; returns its page count (a parcel whose requirements
-    continue takes more than one)."""
-    result, error = QgsLayoutExporter.exportToPdf(layout.atlas(), path, pdf_settings())
-    if result != QgsLayoutExporter.ExportResult.Success:
-        raise RuntimeError(f"could not write the PDF {path}: {error}")
+    """Every atlas page into one PDF; returns its sheet count (a parcel whose requirements
+    continue takes more than one). The sheets are numbered through the PDF."""
     atlas = layout.atlas()
-    pages = 0
+    counts = []
     atlas.beginRender()
     for index in range(atlas.count()):
         atlas.seekTo(index)
-        pages += layout.pageCollection().pageCount()
+        counts.append(layout.pageCollection().pageCount())
     atlas.endRender()
-    return pages
+    total = sum(counts)
+    firsts = [1 + sum(counts[:index]) for index in range(len(counts))]
+    layout.setCustomProperty(SHEETS_PROPERTY, json.dumps([[f, total] for f in firsts]))
+    try:
+        result, error = QgsLayoutExporter.exportToPdf(atlas, path, pdf_settings())
+    finally:
+        layout.removeCustomProperty(SHEETS_PROPERTY)
+    if result != QgsLayoutExporter.ExportResult.Success:
+        raise RuntimeError(f"could not write the PDF {path}: {error}")
+    return total
 
 
 IMAGE_DPI = 150

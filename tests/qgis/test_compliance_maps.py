@@ -72,6 +72,17 @@ def test_atlas_pdf_has_a_page_per_flagged_parcel_with_its_citations(
                 text.split()
             )
     assert with_retention, "the runoff screen's retention should be on the pages"
+    # every sheet, continued ones too, has its parcel, its number and the audit line
+    assert pages > len(flagged), "no parcel's requirements continued: nothing was tested"
+    owner = {
+        n: pid
+        for pid, s, e in zip(flagged, starts, [*starts[1:], pages], strict=True)
+        for n in range(s, e)
+    }
+    for number, text in enumerate(texts):
+        flat = " ".join(text.split())
+        assert f"parcel {owner[number]} · sheet {number + 1} of {pages}" in flat, number
+        assert document["packs"][0]["sha256"][:16] in flat, number
     pngs = sorted(p.name for p in (tmp_path / "pages").iterdir() if p.suffix == ".png")
     first_pages = [name for name in pngs if "-page" not in name]
     assert first_pages == sorted(f"{parcel_id}.png" for parcel_id in flagged)
