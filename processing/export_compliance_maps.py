@@ -187,10 +187,7 @@ class ExportComplianceMapsAlgorithm(CheckSiteAlgorithm):
     @staticmethod
     def _audit(document: dict) -> dict:
         packs = document.get("packs", [])
-        inputs = ", ".join(
-            f"{i['name']} {i['feature_count']} (sha256 {str(i.get('sha256') or '')[:10]})"
-            for i in document.get("inputs", [])
-        )
+        inputs = ", ".join(_input_text(i) for i in document.get("inputs", []))
         crs = document.get("crs", {})
         return {
             "version": document.get("sitecheck_version", ""),
@@ -201,3 +198,13 @@ class ExportComplianceMapsAlgorithm(CheckSiteAlgorithm):
             "inputs": inputs,
             "generated": document.get("generated", ""),
         }
+
+
+def _input_text(record: dict) -> str:
+    """An input on the audit line: the user's layer (not the temporary export) and the hash of
+    the features read, which is the same for the same data whatever file carried it."""
+    origin = record.get("origin") or {}
+    name = origin.get("layer_name") or record.get("layer") or record["name"]
+    digest = record.get("features_sha256") or record.get("sha256") or ""
+    role = "" if name == record["name"] else f"{record['name']} "
+    return f"{role}'{name}' {record['feature_count']} (sha256 {str(digest)[:10]})"

@@ -121,15 +121,7 @@ def _not_evaluated(result: CheckResult) -> str:
 
 
 def _inputs_table(result: CheckResult) -> str:
-    rows = [
-        f'<tr><td>{esc(record.name)}</td><td><code class="hash">{esc(record.path)}</code>'
-        f"{_origin(record.origin)}</td>"
-        f"<td>{text_or_dash(record.layer)}</td>"
-        f'<td><code class="hash">{text_or_dash(record.features_sha256, "not read whole")}</code>'
-        f'</td><td><code class="hash">{text_or_dash(record.sha256, "not hashed (a folder)")}'
-        f'</code></td><td class="num">{record.feature_count:,}</td></tr>'
-        for record in result.measured.log.inputs
-    ]
+    rows = [_input_row(record) for record in result.measured.log.inputs]
     return (
         "<table><thead><tr><th>Input</th><th>Path</th><th>Layer</th>"
         "<th>SHA-256 of the features read</th><th>SHA-256 of the file</th>"
@@ -137,16 +129,38 @@ def _inputs_table(result: CheckResult) -> str:
     )
 
 
-def _origin(origin: dict[str, object] | None) -> str:
-    """Where QGIS had a layer the plugin exported for the engine: provider, source, filter."""
-    if not origin:
-        return ""
-    parts = [f"{esc(origin.get('provider'))}: <code>{esc(origin.get('uri'))}</code>"]
+def _input_row(record) -> str:
+    """One input: where the user has it (a QGIS layer's source, else the file) and its hashes.
+
+    A layer the plugin exported for the engine is shown by its QGIS source and
+    name; the temporary file it went through, and that file's hash, are not
+    the user's data and are only named as such.
+    """
+    origin = record.origin or {}
+    if origin:
+        where = _origin(origin)
+        layer = text_or_dash(origin.get("layer_name"))
+        file_hash = "a temporary export, not kept"
+    else:
+        where = f'<code class="hash">{esc(record.path)}</code>'
+        layer = text_or_dash(record.layer)
+        file_hash = text_or_dash(record.sha256, "not hashed (a folder)")
+    return (
+        f"<tr><td>{esc(record.name)}</td><td>{where}</td><td>{layer}</td>"
+        f'<td><code class="hash">{text_or_dash(record.features_sha256, "not read whole")}</code>'
+        f'</td><td><code class="hash">{file_hash}</code></td>'
+        f'<td class="num">{record.feature_count:,}</td></tr>'
+    )
+
+
+def _origin(origin: dict[str, object]) -> str:
+    """Where QGIS has a layer the plugin exported for the engine: provider, source, filter."""
+    parts = [f'{esc(origin.get("provider"))}: <code class="hash">{esc(origin.get("uri"))}</code>']
     if origin.get("subset"):
         parts.append(f"filter <code>{esc(origin['subset'])}</code>")
     if origin.get("selected_only"):
         parts.append("selected features only")
-    return '<br><span class="muted">from QGIS ' + "; ".join(parts) + "</span>"
+    return "QGIS layer, " + "; ".join(parts)
 
 
 def _crs_table(result: CheckResult) -> str:

@@ -79,10 +79,15 @@ def test_atlas_pdf_has_a_page_per_flagged_parcel_with_its_citations(
         for pid, s, e in zip(flagged, starts, [*starts[1:], pages], strict=True)
         for n in range(s, e)
     }
+    parcels_read = next(i for i in document["inputs"] if i["name"] == "parcels")
     for number, text in enumerate(texts):
         flat = " ".join(text.split())
         assert f"parcel {owner[number]} · sheet {number + 1} of {pages}" in flat, number
         assert document["packs"][0]["sha256"][:16] in flat, number
+        # the inputs as the user has them: the layer and the hash of its features, not the
+        # temporary export's file
+        assert f"(sha256 {parcels_read['features_sha256'][:10]})" in flat, number
+        assert parcels_read["sha256"][:10] not in flat, number
     pngs = sorted(p.name for p in (tmp_path / "pages").iterdir() if p.suffix == ".png")
     first_pages = [name for name in pngs if "-page" not in name]
     assert first_pages == sorted(f"{parcel_id}.png" for parcel_id in flagged)

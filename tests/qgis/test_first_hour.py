@@ -135,3 +135,23 @@ def test_the_projects_table_is_made_only_when_asked_for(plugin, village, tmp_pat
     results = processing.run("sitecheck:check_site", parameters)
     assert "PROJECTS" not in results
     assert {"OUTPUT", "FLAGS"} <= set(results)
+
+
+def test_the_reports_audit_shows_the_users_layers_not_the_temporary_export(
+    plugin, village, tmp_path
+):
+    import html as html_module
+    import json
+
+    report, document = tmp_path / "run.html", tmp_path / "run.json"
+    processing.run(
+        "sitecheck:check_site",
+        village_parameters(village, HTML_REPORT=str(report), JSON_REPORT=str(document)),
+    )
+    page = html_module.unescape(report.read_text(encoding="utf-8"))
+    inputs = {i["name"]: i for i in json.loads(document.read_text())["inputs"]}
+    assert "inputs.gpkg" not in page
+    assert f"{village / 'village.gpkg'}|layername=parcels" in page  # the QGIS source
+    assert inputs["parcels"]["features_sha256"] in page
+    assert inputs["parcels"]["sha256"] not in page  # the export's file, gone after the run
+    assert "a temporary export, not kept" in page
