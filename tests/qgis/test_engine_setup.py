@@ -179,6 +179,14 @@ def test_a_fresh_install_offers_the_set_up_then_answers_once_it_is_done(
         assert dialog.progress.value() == 100
         assert progress == sorted(progress) and progress[-1] == 100
         assert any("numpy" in step for step in steps), steps
+        # pip unpacks for most of the time without a line: the bar follows the packages
+        # appearing in the environment, every wheel of the folder but pip (the venv has it)
+        installing = [step for step in steps if step.startswith("Installing the packages (")]
+        counts = [int(step.split("(")[1].split(" of ")[0]) for step in installing]
+        listed = int(installing[-1].split(" of ")[1].rstrip(")"))
+        assert listed == len(list(wheels.glob("*.whl"))) - 1
+        assert counts == sorted(counts) and counts[-1] == listed and len(set(counts)) >= 3
+        assert len({value for value in progress if 40 < value < 95}) >= 3, progress
         assert sorted(p.name for p in profile.iterdir()) == ["sitecheck-engine"]  # no .partial
         assert engine_version(str(interpreter), REPO) == f"sitecheck {metadata_version()}"
 
