@@ -13,7 +13,7 @@ SYSTEM_PYTHON := /usr/bin/python3
 APT_PACKAGES := qgis python3-qgis qgis-providers python3-pytest gdal-bin poppler-utils xvfb xauth \
   postgresql postgresql-postgis chromium mmdebstrap
 
-.PHONY: help install demo sample qgis screenshot test test-engine test-qgis test-qgis-lts \
+.PHONY: help install demo sample qgis screenshot images test test-engine test-qgis test-qgis-lts \
   test-qgis-matrix qgis-deps lint mutants bench package resources clean
 
 help:
@@ -26,6 +26,7 @@ help:
 	@echo "make package  dist/sitecheck_qgis.zip for QGIS 'Install from ZIP'"
 	@echo "make qgis     QGIS with the plugin and the sample village, the SiteCheck panel open"
 	@echo "make screenshot  docs/images/dock.png (QGIS under Xvfb)"
+	@echo "make images      every picture of the README, and docs/images/images.json"
 
 # --- set-up -----------------------------------------------------------------
 
@@ -62,6 +63,10 @@ qgis: $(SAMPLE)/village.qgz
 # The panel over the map, taken under Xvfb (docs/images/dock.png, shown in the README).
 screenshot: $(SAMPLE)/village.qgz
 	$(PYTHON) tools/run_qgis.py $(SAMPLE) --screenshot docs/images/dock.png
+
+# Every picture the README shows, made afresh, and docs/images/images.json (what draws each).
+images: $(SAMPLE)/village.qgz install
+	$(SYSTEM_PYTHON) tools/make_images.py $(SAMPLE)
 
 demo: sample
 	@mkdir -p $(DEMO_OUT)

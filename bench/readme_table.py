@@ -1,7 +1,8 @@
-"""The README's speed tables, made from ``bench/results/measure_*.json``, never typed.
+"""The README's speed tables and scale figures, made from ``bench/results/``, never typed.
 
-``python bench/readme_table.py`` rewrites the part of README.md between the markers
-``<!-- speed-table:start -->`` and ``<!-- speed-table:end -->``; a test keeps the two
+``python bench/readme_table.py`` rewrites the parts of README.md between the markers
+``<!-- speed-table:start -->`` and ``<!-- speed-table:end -->``, and between
+``<!-- scale-figures:start -->`` and ``<!-- scale-figures:end -->``; a test keeps them
 equal. A figure a results file does not hold (a run before the floor was measured)
 shows as a dash.
 """
@@ -307,11 +308,39 @@ def _gaps(
     )
 
 
+SCALE_START, SCALE_END = "<!-- scale-figures:start -->", "<!-- scale-figures:end -->"
+
+
+def scale_figures(results: Path) -> str:
+    """The README's sentence on the distributed engine's measured runs, from their files."""
+    million = _load(results, "scale_1000000.json")
+    county = _load(results, "scaling_250000.json")
+    if not million or not county:
+        return "(not measured yet: run make bench)\n"
+    cores = million.get("machine", {}).get("cores", "?")
+    return (
+        f"Measured on {cores} cores ({str(million['measured'])[:10]}, "
+        "`bench/results/scale_1000000.json`): a million generated parcels with every layer, "
+        f"soils and the DEM in {million['seconds'] / 60:.1f} minutes "
+        f"({million['parcels_per_s']:,.0f} parcels a second) and "
+        f"{million['peak_rss_mb']:,} MB of memory for all processes; on "
+        f"{county['parcels']:,} parcels two workers are {county['speedup_2_vs_1_workers']:.2f} "
+        "times as fast as one (`bench/results/scaling_250000.json`). What a run of a state's "
+        "5 million parcels needs (workers, driver memory, disk) is reckoned from these in "
+        "[docs/scaling.md](docs/scaling.md).\n"
+    )
+
+
+def _replaced(text: str, start: str, end: str, content: str) -> str:
+    before, rest = text.split(start, 1)
+    _, after = rest.split(end, 1)
+    return f"{before}{start}\n{content}{end}{after}"
+
+
 def readme_with_table(readme: str, results: Path) -> str:
-    """The README with its speed tables made afresh from ``results``."""
-    before, rest = readme.split(START, 1)
-    _, after = rest.split(END, 1)
-    return f"{before}{START}\n{speed_table(results)}{END}{after}"
+    """The README with its speed tables and scale figures made afresh from ``results``."""
+    readme = _replaced(readme, START, END, speed_table(results))
+    return _replaced(readme, SCALE_START, SCALE_END, scale_figures(results))
 
 
 def main() -> None:
