@@ -331,15 +331,30 @@ def scale_figures(results: Path) -> str:
     )
 
 
-def _replaced(text: str, start: str, end: str, content: str) -> str:
+SETUP_START, SETUP_END = "<!-- setup-figures:start -->", "<!-- setup-figures:end -->"
+
+
+def setup_figures(results: Path) -> str:
+    """The README's words on the engine set-up's size and time, from bench/setup.py's file."""
+    made = _load(results, "setup.json")
+    if not made:
+        return "not measured yet: run make bench"
+    return (
+        f"{made['environment_mb']:,} MB; {made['seconds']:.0f} s here from a folder of wheels, "
+        f"`bench/results/setup.json`"
+    )
+
+
+def _replaced(text: str, start: str, end: str, content: str, inline: bool = False) -> str:
     before, rest = text.split(start, 1)
     _, after = rest.split(end, 1)
-    return f"{before}{start}\n{content}{end}{after}"
+    return f"{before}{start}{'' if inline else chr(10)}{content}{end}{after}"
 
 
 def readme_with_table(readme: str, results: Path) -> str:
     """The README with its speed tables and scale figures made afresh from ``results``."""
     readme = _replaced(readme, START, END, speed_table(results))
+    readme = _replaced(readme, SETUP_START, SETUP_END, setup_figures(results), inline=True)
     return _replaced(readme, SCALE_START, SCALE_END, scale_figures(results))
 
 

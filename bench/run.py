@@ -15,7 +15,7 @@ reading whole layers as it did before.
 
 Then the distributed engine (``bench/scale.py``): 1 against 2 workers on the
 250k village, and a million parcels on 2 workers. ``SITECHECK_BENCH_PARTS``
-picks among ``measure``, ``scale``, ``statewide`` and ``dock`` (default all), or
+picks among ``measure``, ``scale``, ``statewide``, ``dock`` and ``setup`` (default all), or
 ``check``: the check alone again, its figures put beside the peers' last run of the
 same village with their own date.
 
@@ -297,7 +297,9 @@ def main() -> None:
         tuple(int(s) for s in os.environ.get("SITECHECK_BENCH_SIZES", "").split(",") if s)
         or DEFAULT_SIZES
     )
-    parts = set(os.environ.get("SITECHECK_BENCH_PARTS", "measure,dock,scale,statewide").split(","))
+    parts = set(
+        os.environ.get("SITECHECK_BENCH_PARTS", "measure,dock,scale,statewide,setup").split(",")
+    )
     rows = [bench_size(size) for size in sizes] if "measure" in parts else []
     if "check" in parts:  # the check alone, again, beside the peers' last run
         rows = [recheck_size(size) for size in sizes]
@@ -314,6 +316,14 @@ def main() -> None:
             f"10 lots vs {state['polygons']:,} wetland polygons: {state['engine']['seconds']} s, "
             f"{state['engine']['peak_mb']:.0f} MB ({state['speedup_vs_whole_layers']}x faster than "
             "reading whole layers)"
+        )
+    if "setup" in parts:
+        from setup_engine import bench_setup
+
+        made = bench_setup()
+        print(
+            f"engine set-up from {made['wheels']} wheels: {made['seconds']} s, "
+            f"{made['environment_mb']} MB; the bar held at most {made['longest_hold_s']} s"
         )
     if "dock" in parts and os.environ.get("SITECHECK_BENCH_DOCK", "1") != "0":
         dock = bench_dock()
