@@ -63,24 +63,26 @@ class EngineAlgorithm(QgsProcessingAlgorithm):
                     ).format(definition.name(), path, key)
         return ""
 
+    def _input_layers(self, parameters, context):
+        """(parameter name, its layer or None, its type) of each input given a value."""
+        for definition in self.parameterDefinitions():
+            name, kind = definition.name(), definition.type()
+            if definition.isDestination() or parameters.get(name) in (None, ""):
+                continue
+            if kind in ("source", "vector"):
+                yield name, self.parameterAsVectorLayer(parameters, name, context), kind
+            elif kind == "raster":
+                yield name, self.parameterAsRasterLayer(parameters, name, context), kind
+            elif kind == "file":
+                yield name, None, kind
+
     def _input_files(self, parameters, context) -> dict[str, str]:
         """Each input parameter's file, as its layer's provider says."""
         files = {}
-        for definition in self.parameterDefinitions():
-            name = definition.name()
-            if definition.isDestination() or parameters.get(name) in (None, ""):
-                continue
-            kind = definition.type()
+        for name, layer, kind in self._input_layers(parameters, context):
             if kind == "file":
                 files[name] = self.parameterAsFile(parameters, name, context)
-                continue
-            if kind in ("source", "vector"):
-                layer = self.parameterAsVectorLayer(parameters, name, context)
-            elif kind == "raster":
-                layer = self.parameterAsRasterLayer(parameters, name, context)
-            else:
-                continue
-            if layer is not None:
+            elif layer is not None:
                 uri = QgsProviderRegistry.instance().decodeUri(layer.providerType(), layer.source())
                 if uri.get("path"):
                     files[name] = uri["path"]
@@ -88,19 +90,11 @@ class EngineAlgorithm(QgsProcessingAlgorithm):
 
     def prepareAlgorithm(self, parameters, context, feedback) -> bool:  # noqa: N802 - QGIS API
         """Note the names of the user's layers, which the engine's messages then name."""
-        self.layer_names: dict[str, str] = {}
-        for definition in self.parameterDefinitions():
-            name, kind = definition.name(), definition.type()
-            if definition.isDestination() or parameters.get(name) in (None, ""):
-                continue
-            if kind in ("source", "vector"):
-                layer = self.parameterAsVectorLayer(parameters, name, context)
-            elif kind == "raster":
-                layer = self.parameterAsRasterLayer(parameters, name, context)
-            else:
-                continue
-            if layer is not None:
-                self.layer_names[name] = layer.name()
+        self.layer_names: dict[str, str] = {
+            name: layer.name()
+            for name, layer, _ in self._input_layers(parameters, context)
+            if layer is not None
+        }
         return True
 
     def words(self, text: str) -> str:
