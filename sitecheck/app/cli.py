@@ -9,13 +9,12 @@ from __future__ import annotations
 import argparse
 import signal
 import sys
-import threading
 import traceback
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from sitecheck import __version__
+from sitecheck import __version__, termination
 from sitecheck.app import commands
 from sitecheck.app.arguments import build_parser
 from sitecheck.app.library_warnings import warnings_as_lines
@@ -242,36 +241,20 @@ COMMANDS = {
 }
 
 
-class Terminated(BaseException):
-    """SIGTERM, raised where the run is so its temporaries are removed on the way out."""
-
-
-def _terminate(signum: int, frame: object) -> None:
-    raise Terminated
-
-
-def _redeliver_termination(unraisable: sys.UnraisableHookArgs) -> None:
-    """A SIGTERM that lands in a finalizer (a weakref callback) is swallowed there with a
-    traceback: send it again, so the run stops where the signal is honoured."""
-    if isinstance(unraisable.exc_value, Terminated):
-        signal.raise_signal(signal.SIGTERM)
-    else:
-        sys.__unraisablehook__(unraisable)
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
     args = build_parser().parse_args(argv)
-    if threading.current_thread() is threading.main_thread():
-        signal.signal(signal.SIGTERM, _terminate)
-        sys.unraisablehook = _redeliver_termination
+    termination.install()
     streams = sys.stdout, sys.stderr
     sys.stderr = RedactingStream(sys.stderr)
     if args.command != "serve":  # the worker's replies are redacted where they are made
         sys.stdout = RedactingStream(sys.stdout)
     try:
         with warnings_as_lines():
-            return _run(args)
+            code = _run(args)
+        if code == 0 and termination.requested():  # swallowed where it was raised
+            return _terminated()
+        return code
     finally:
         sys.stdout, sys.stderr = streams
 
@@ -290,10 +273,11 @@ def _run(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         print("sitecheck: interrupted", file=sys.stderr)
         return 130
-    except Terminated:
-        print("sitecheck: terminated", file=sys.stderr)
-        return 128 + signal.SIGTERM
+    except termination.Terminated:
+        return _terminated()
     except Exception as error:
+        if termination.requested():  # a library's callback turned it into its own error
+            return _terminated()
         traceback.print_exc()
         print(
             f"sitecheck: error: unexpected failure ({type(error).__name__}: "
@@ -301,6 +285,11 @@ def _run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 1
+
+
+def _terminated() -> int:
+    print("sitecheck: terminated", file=sys.stderr)
+    return 128 + signal.SIGTERM
 
 
 def _refused(*lines: str) -> int:

@@ -20,7 +20,6 @@ from __future__ import annotations
 import errno
 import os
 import secrets
-import signal
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -48,6 +47,7 @@ from sitecheck.io.output_locks import (
     sweep_folder,
     try_lock,
 )
+from sitecheck.termination import held_back, stop_if_requested
 
 __all__ = [
     "TABLE_DRIVERS",
@@ -150,7 +150,7 @@ class OutputSet:
         return self
 
     def __exit__(self, *exc_info: object) -> None:
-        with _no_termination():  # a second SIGTERM must not leave half the clean-up undone
+        with held_back():  # a second SIGTERM must not leave half the clean-up undone
             try:
                 if not self._committed:
                     for temporary in self._temporaries.values():
@@ -200,7 +200,8 @@ class OutputSet:
         if missing:
             raise RuntimeError(f"outputs not written: {', '.join(missing)}")
         check_destinations(self.outputs, self.inputs)
-        with _no_termination():
+        with held_back():
+            stop_if_requested()  # one a finalizer or a library swallowed: nothing moves
             placed: list[tuple[Named, Path | None]] = []
             for output in self.outputs:
                 try:
@@ -253,25 +254,6 @@ class OutputSet:
         for lock in reversed(self._locks):
             release(lock)
         self._locks.clear()
-
-
-@contextmanager
-def _no_termination() -> Iterator[None]:
-    """Hold SIGTERM back (in the main thread) while files are moved or removed, so a
-    terminated run ends with its outputs whole and its temporaries gone, never half-way."""
-    if not hasattr(signal, "pthread_sigmask"):
-        yield
-        return
-    import threading
-
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM})
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 def _is_write_error(error: Exception) -> bool:

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from typing import TextIO
 
 from sitecheck.errors import one_line
+from sitecheck.termination import stop_if_requested
 
 
 class Progress:
@@ -35,7 +36,11 @@ class Progress:
         self._stage_start = time.perf_counter()
 
     def update(self, percent: float, stage: str) -> None:
-        """Say that ``percent`` of the run is done and what runs now."""
+        """Say that ``percent`` of the run is done and what runs now.
+
+        A run stops here if it was terminated where the signal was swallowed.
+        """
+        stop_if_requested()
         self._time_stage(stage)
         if self.quiet:
             return

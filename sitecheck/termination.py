@@ -1,0 +1,74 @@
+"""SIGTERM as an exception raised where the run is, and remembered until the run ends.
+
+Python runs a signal handler at the next bytecode of the main thread, wherever that
+is. Raised there, :class:`Terminated` unwinds the run and its ``finally`` blocks
+remove the temporaries. Two places hide it: a finalizer (a weakref callback, a
+``__del__``), where Python prints it as "Exception ignored" and goes on, and a
+library's C callback (matplotlib's drawing), which turns it into an error of its
+own. So the request is also remembered: a run checks it before it moves any output
+into place (:func:`stop_if_requested`), and the command line ends a run that failed
+after it with "terminated", not with a traceback.
+"""
+
+from __future__ import annotations
+
+import signal
+import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+
+class Terminated(BaseException):
+    """SIGTERM, raised where the run is so its temporaries are removed on the way out."""
+
+
+_requested = threading.Event()
+
+
+def install() -> None:
+    """Raise :class:`Terminated` on SIGTERM from now on (main thread only)."""
+    if threading.current_thread() is not threading.main_thread():
+        return
+    _requested.clear()
+    signal.signal(signal.SIGTERM, _on_sigterm)
+    sys.unraisablehook = _keep_termination_quiet
+
+
+def requested() -> bool:
+    """Whether a SIGTERM came during this run, even one a finalizer swallowed."""
+    return _requested.is_set()
+
+
+def stop_if_requested() -> None:
+    """Raise :class:`Terminated` if a SIGTERM came, wherever it was raised first."""
+    if _requested.is_set():
+        raise Terminated
+
+
+def _on_sigterm(signum: int, frame: object) -> None:
+    _requested.set()
+    raise Terminated
+
+
+def _keep_termination_quiet(unraisable: sys.UnraisableHookArgs) -> None:
+    """A Terminated swallowed by a finalizer: the request is remembered, nothing to print."""
+    if not isinstance(unraisable.exc_value, Terminated):
+        sys.__unraisablehook__(unraisable)
+
+
+@contextmanager
+def held_back() -> Iterator[None]:
+    """Hold SIGTERM back (in the main thread) while files are moved or removed, so a
+    terminated run ends with its outputs whole and its temporaries gone, never half-way.
+    """
+    if not hasattr(signal, "pthread_sigmask") or (
+        threading.current_thread() is not threading.main_thread()
+    ):
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)

@@ -1,0 +1,111 @@
+"""A SIGTERM that lands where Python or a library hides it still ends the run whole.
+
+Python runs the SIGTERM handler at the next bytecode, wherever that is. In a
+finalizer the exception it raises is printed as "Exception ignored" and the run goes
+on; in a library's C callback (matplotlib's drawing) it comes back as an error of the
+library's own. These tests put the signal in exactly those places, in a process of
+its own, and check what a user relies on: the outputs are the old ones, no temporary
+is left, and the run ends with exit code 143 and one line, no traceback.
+"""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+TERMINATED = 128 + signal.SIGTERM
+
+SIGTERM_NOW = """
+import os, signal, time
+
+def sigterm_here():
+    os.kill(os.getpid(), signal.SIGTERM)
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:  # Python runs the handler on one of these lines
+        pass
+"""
+
+
+def run_python(program: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(SIGTERM_NOW) + textwrap.dedent(program)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def test_a_sigterm_swallowed_by_a_finalizer_keeps_the_old_output(tmp_path: Path) -> None:
+    destination = tmp_path / "o.json"
+    destination.write_text("old")
+    ran = run_python(
+        f"""
+        import sys
+        from pathlib import Path
+        from sitecheck import termination
+        from sitecheck.io.output_set import OutputSet, named
+
+        class Finalized:
+            def __del__(self):
+                sigterm_here()
+
+        termination.install()
+        try:
+            with OutputSet([named("--json", {str(destination)!r})], []) as outputs:
+                outputs.temporary("--json").write_text("new")
+                Finalized()  # dropped at once: the signal is raised inside __del__
+                outputs.commit()
+        except termination.Terminated:
+            sys.exit(143)
+        """
+    )
+    assert ran.returncode == TERMINATED, ran.stderr
+    assert "Exception ignored" not in ran.stderr
+    assert destination.read_text() == "old"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["o.json"]
+
+
+def test_a_sigterm_a_library_turned_into_its_own_error_ends_as_terminated() -> None:
+    ran = run_python(
+        """
+        import sys
+        from sitecheck.app import cli
+
+        def drawing(args):
+            try:  # as matplotlib's Agg renderer does with an exception in its callback
+                sigterm_here()
+            except BaseException:
+                raise ValueError("Invalid bounding box") from None
+            return 0
+
+        cli.COMMANDS["describe"] = drawing
+        sys.exit(cli.main(["describe"]))
+        """
+    )
+    assert ran.returncode == TERMINATED, ran.stderr
+    assert ran.stderr == "sitecheck: terminated\n"
+
+
+def test_a_sigterm_a_finalizer_swallowed_in_a_run_without_outputs_ends_as_terminated() -> None:
+    ran = run_python(
+        """
+        import sys
+        from sitecheck.app import cli
+
+        class Finalized:
+            def __del__(self):
+                sigterm_here()
+
+        def answer(args):
+            Finalized()
+            return 0
+
+        cli.COMMANDS["describe"] = answer
+        sys.exit(cli.main(["describe"]))
+        """
+    )
+    assert ran.returncode == TERMINATED, ran.stderr
+    assert ran.stderr == "sitecheck: terminated\n"
