@@ -143,6 +143,16 @@ def run_step(
     def share_done(share: float, text: str) -> None:
         on_progress(step.start + (step.end - step.start) * share, text)
 
+    def show_installed(environment: Path, before: int, listed: int) -> None:
+        nonlocal shown
+        done = min(max(installed_count(environment) - before, 0), listed)
+        if done != shown:
+            shown = done
+            share_done(
+                FETCH_SHARE + (1 - FETCH_SHARE) * done / listed,
+                f"Installing the packages ({done} of {listed})",
+            )
+
     while True:
         if is_canceled():
             stop_process(process)
@@ -151,14 +161,7 @@ def run_step(
             raise SetupCanceledError(step.label)
         if installing and step.environment and time.monotonic() - last_poll >= POLL_S:
             last_poll = time.monotonic()
-            before, listed = installing
-            done = min(max(installed_count(step.environment) - before, 0), listed)
-            if done != shown:
-                shown = done
-                share_done(
-                    FETCH_SHARE + (1 - FETCH_SHARE) * done / listed,
-                    f"Installing the packages ({done} of {listed})",
-                )
+            show_installed(step.environment, *installing)
         try:
             _, line = lines.get(timeout=0.1)
         except queue.Empty:
@@ -179,6 +182,8 @@ def run_step(
             share_done(FETCH_SHARE, f"Installing the packages (0 of {listed})")
     code = process.wait()
     _close_stream(process)
+    if installing and step.environment and code == 0:  # pip may end between two looks
+        show_installed(step.environment, *installing)
     on_progress(step.end, step.label)
     text = "\n".join(output)
     if code != 0:
