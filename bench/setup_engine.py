@@ -9,8 +9,6 @@ timed), exactly as an office without internet does. Writes
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import itertools
 import json
 import shutil
@@ -21,22 +19,13 @@ from pathlib import Path
 
 from common import REPO, RESULTS, WORK, machine
 
+sys.path.insert(0, str(REPO / "tools"))
+from bridge_alone import bridge_module
+
 
 def _bridge():
-    """The plugin's bridge package, imported on its own (it needs no QGIS)."""
-    spec = importlib.util.spec_from_file_location(
-        "sitecheck_bridge_bench",
-        REPO / "bridge" / "__init__.py",
-        submodule_search_locations=[str(REPO / "bridge")],
-    )
-    assert spec is not None and spec.loader is not None
-    package = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = package
-    spec.loader.exec_module(package)
-    return (
-        importlib.import_module("sitecheck_bridge_bench.engine_install"),
-        importlib.import_module("sitecheck_bridge_bench.engine_setup"),
-    )
+    """The set-up's modules of the plugin's bridge package (they need no QGIS)."""
+    return bridge_module("engine_install"), bridge_module("engine_setup")
 
 
 def wheel_folder() -> Path:

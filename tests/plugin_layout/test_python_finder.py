@@ -7,7 +7,6 @@ a mark if it is ever run), so the real probe runs on them here on Linux.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import sys
 from pathlib import Path
@@ -18,21 +17,12 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 def _bridge():
-    """The plugin's bridge package, imported on its own (it needs no QGIS)."""
-    if "sitecheck_bridge_under_test" not in sys.modules:
-        spec = importlib.util.spec_from_file_location(
-            "sitecheck_bridge_under_test",
-            REPO / "bridge" / "__init__.py",
-            submodule_search_locations=[str(REPO / "bridge")],
-        )
-        assert spec is not None and spec.loader is not None
-        package = importlib.util.module_from_spec(spec)
-        sys.modules[spec.name] = package
-        spec.loader.exec_module(package)
-    finder = importlib.import_module("sitecheck_bridge_under_test.python_finder")
-    setup = importlib.import_module("sitecheck_bridge_under_test.engine_setup")
-    engine = importlib.import_module("sitecheck_bridge_under_test.engine")
-    return finder, setup, engine
+    """The plugin's bridge modules the finder uses, imported without QGIS."""
+    if str(REPO / "tools") not in sys.path:
+        sys.path.insert(0, str(REPO / "tools"))
+    from bridge_alone import bridge_module
+
+    return bridge_module("python_finder"), bridge_module("engine_setup"), bridge_module("engine")
 
 
 def fake_python(path: Path, version: str, reports: Path | None = None) -> Path:
