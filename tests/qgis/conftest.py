@@ -35,7 +35,14 @@ sys.path.insert(0, str(_plugin_root))
 sys.path.insert(1, "/usr/share/qgis/python/plugins")
 
 try:
-    from qgis.core import QgsApplication, QgsGeometry, QgsProject, QgsRectangle
+    from qgis.core import (
+        QgsApplication,
+        QgsFeature,
+        QgsFeatureRequest,
+        QgsGeometry,
+        QgsProject,
+        QgsRectangle,
+    )
     from qgis.PyQt.QtCore import QEventLoop, QTimer
 except ImportError as error:  # one line saying what to install, not a collection traceback
     pytest.exit(
@@ -263,6 +270,32 @@ def wait_for_reply(dock, timeout_ms: int = 60_000) -> dict:
     dock.evaluated.disconnect()
     assert replies, f"no reply within {timeout_ms} ms; status: {dock.status.text()}"
     return replies[-1]
+
+
+def disturb_a_covered_lot(dock) -> dict:
+    """The panel's reply for the first lot with existing cover and no disturbance, given a
+    disturbance of 800 ft² at its centre and no proposed cover (the edit is rolled back)."""
+    layers = dock.layers()
+    existing, disturbance = layers["impervious_existing"], layers["disturbance"]
+    busy = {f["parcel_id"] for f in disturbance.getFeatures()}
+
+    def covered(lot) -> bool:
+        near = QgsFeatureRequest().setFilterRect(lot.geometry().boundingBox())
+        return any(e.geometry().intersects(lot.geometry()) for e in existing.getFeatures(near))
+
+    lot = min(
+        (f for f in layers["parcels"].getFeatures() if f["parcel_id"] not in busy and covered(f)),
+        key=lambda f: f["parcel_id"],
+    )
+    disturbance.startEditing()
+    feature = QgsFeature(disturbance.fields())
+    feature.setGeometry(square(lot.geometry().centroid().asPoint(), 800.0))
+    disturbance.addFeature(feature)
+    layers["parcels"].selectByIds([lot.id()])
+    try:
+        return wait_for_reply(dock)
+    finally:
+        disturbance.rollBack()
 
 
 def pdf_words(pdf: Path) -> list[dict]:

@@ -10,12 +10,12 @@ import subprocess
 import sys
 
 import pytest
-from qgis.core import QgsFeature, QgsFeatureRequest, QgsGeometry, QgsProject, QgsRectangle
+from qgis.core import QgsFeature, QgsGeometry, QgsProject, QgsRectangle
 from qgis.gui import QgsMapCanvas
 from qgis.PyQt.QtCore import QCoreApplication
 from qgis.PyQt.QtWidgets import QApplication
 
-from .conftest import pdf_words, square, wait_for_reply
+from .conftest import disturb_a_covered_lot, pdf_words, square, wait_for_reply
 
 
 def outcomes(reply: dict) -> dict[str, str]:
@@ -270,25 +270,7 @@ def test_a_new_parcel_clears_the_previous_ones_results_at_once(dock, project):
 
 def test_the_panel_shows_the_engines_warnings(dock, project):
     """Existing cover and none proposed reads as all cover removed: the panel must say so."""
-    layers = dock.layers()
-    existing, disturbance = layers["impervious_existing"], layers["disturbance"]
-    busy = {f["parcel_id"] for f in disturbance.getFeatures()}
-
-    def covered(lot) -> bool:
-        near = QgsFeatureRequest().setFilterRect(lot.geometry().boundingBox())
-        return any(e.geometry().intersects(lot.geometry()) for e in existing.getFeatures(near))
-
-    lot = min(
-        (f for f in layers["parcels"].getFeatures() if f["parcel_id"] not in busy and covered(f)),
-        key=lambda f: f["parcel_id"],
-    )
-    disturbance.startEditing()
-    feature = QgsFeature(disturbance.fields())
-    feature.setGeometry(square(lot.geometry().centroid().asPoint(), 800.0))
-    disturbance.addFeature(feature)
-    layers["parcels"].selectByIds([lot.id()])
-    reply = wait_for_reply(dock)
-    disturbance.rollBack()
+    reply = disturb_a_covered_lot(dock)
     removed = [w for w in reply["warnings"] if "none proposed" in w]
     assert removed, reply["warnings"]
     assert dock.warnings_label.isVisibleTo(dock)

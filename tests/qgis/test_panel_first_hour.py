@@ -9,12 +9,11 @@ from __future__ import annotations
 import copy
 
 import pytest
-from qgis.core import QgsFeature, QgsFeatureRequest
 from qgis.gui import QgsMapCanvas
 from qgis.PyQt.QtCore import QPoint, Qt
 from qgis.PyQt.QtWidgets import QApplication, QMainWindow
 
-from .conftest import square, wait_for_reply
+from .conftest import disturb_a_covered_lot, wait_for_reply
 
 LONG_CITATION = "§ 254-5, § 254-5(11), § 254-5(4), § 254-5(1)"  # what widened the column
 
@@ -45,25 +44,7 @@ def _top_in(widget, ancestor) -> int:
 
 def test_a_warning_shows_whole_right_above_the_measurements(docked, project):
     """Existing cover and none proposed reads as all cover removed: the user must see it."""
-    layers = docked.layers()
-    existing, disturbance = layers["impervious_existing"], layers["disturbance"]
-    busy = {f["parcel_id"] for f in disturbance.getFeatures()}
-
-    def covered(lot) -> bool:
-        near = QgsFeatureRequest().setFilterRect(lot.geometry().boundingBox())
-        return any(e.geometry().intersects(lot.geometry()) for e in existing.getFeatures(near))
-
-    lot = min(
-        (f for f in layers["parcels"].getFeatures() if f["parcel_id"] not in busy and covered(f)),
-        key=lambda f: f["parcel_id"],
-    )
-    disturbance.startEditing()
-    feature = QgsFeature(disturbance.fields())
-    feature.setGeometry(square(lot.geometry().centroid().asPoint(), 800.0))
-    disturbance.addFeature(feature)
-    layers["parcels"].selectByIds([lot.id()])
-    reply = wait_for_reply(docked)
-    disturbance.rollBack()
+    reply = disturb_a_covered_lot(docked)
     settle()
     assert any("none proposed" in w for w in reply["warnings"]), reply["warnings"]
     label = docked.warnings_label
