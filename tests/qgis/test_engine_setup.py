@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 from qgis.gui import QgsMapCanvas
-from qgis.PyQt.QtCore import QEventLoop, QTimer
+from qgis.PyQt.QtCore import QCoreApplication, QEvent, QEventLoop, QTimer
 from qgis.PyQt.QtTest import QTest
 from qgis.PyQt.QtWidgets import QApplication
 
@@ -200,6 +200,12 @@ def test_a_fresh_install_offers_the_set_up_then_answers_once_it_is_done(
         assert not dock.engine_missing
     finally:
         dock.shutdown()
+        # Deleted here, in the main thread, not whenever Python's collector next runs,
+        # which may be during the next test's set-up task, in its thread.
+        for widget in (locals().get("dialog"), dock, canvas):
+            if widget is not None:
+                widget.deleteLater()
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
 
 
 def set_up_task(package: str, profile: Path, base_python: str, wheels):
