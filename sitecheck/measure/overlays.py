@@ -8,8 +8,9 @@ import numpy as np
 import shapely
 
 from sitecheck.constraints.adjoining import disturbance_in_buffer
+from sitecheck.constraints.flood_zones import flood_surfaces
 from sitecheck.constraints.impaired import impaired_watersheds
-from sitecheck.constraints.layers import buffered, district_by_lot, flood_surfaces, overlaps_surface
+from sitecheck.constraints.layers import buffered, district_by_lot, overlaps_surface
 from sitecheck.constraints.wetland_classes import counted_wetlands
 from sitecheck.errors import InputError
 from sitecheck.geometry.overlay import Surface
@@ -39,6 +40,18 @@ def measure_floodplain(run: Measuring, source: LayerSource | None) -> None:
     surfaces = flood_surfaces(run.read(source, POLYGONAL), source, run.tile, run.reader.warn)
     for attribute, (metric, kind) in FLOOD_METRICS.items():
         run.record(metric, kind, *run.overlap(getattr(surfaces, attribute)))
+    in_unmapped, _ = run.overlap(surfaces.unmapped)
+    unread = in_unmapped > 0
+    if unread.any():  # a hazard SiteCheck cannot read is never "no hazard"
+        for metric, _ in FLOOD_METRICS.values():
+            run.metrics[metric][unread] = np.nan
+        lots = ", ".join(str(lot) for lot in run.parcels.ids[unread][:10])
+        more = f" and {int(unread.sum()) - 10} more" if unread.sum() > 10 else ""
+        run.reader.warn(
+            f"{source.label()}: the work on {int(unread.sum())} lot(s) ({lots}{more}) touches "
+            "flood polygons whose hazard is not read (named above): their floodplain and "
+            "floodway figures are left blank and their flood rules need review"
+        )
 
 
 def measure_wetlands(run: Measuring, source: LayerSource | None) -> None:
