@@ -168,10 +168,16 @@ def z_factor(
         return declared[0] / float(metres), warning
     if z_units is not None:
         return Z_UNIT_METRES[z_units] / float(metres), None
-    unit = "metres" if horizontal.is_geographic else _unit_words(float(metres))
+    if horizontal.is_geographic:  # degrees say nothing of elevations
+        return 1.0, (
+            "declares no vertical unit, and its horizontal unit is the degree: elevations "
+            "assumed in metres, as USGS 3DEP publishes its geographic DEMs; give "
+            "--dem-z-units if they are not (elevations in feet read as metres make every "
+            "slope 3.28 times too steep)"
+        )
     return 1.0, (
-        f"declares no vertical unit: elevations assumed in {unit}, its horizontal unit; "
-        "give --dem-z-units if they are not"
+        f"declares no vertical unit: elevations assumed in {_unit_words(float(metres))}, "
+        "its horizontal unit; give --dem-z-units if they are not"
     )
 
 

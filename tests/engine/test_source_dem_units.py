@@ -15,6 +15,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 import rasterio
+from pyproj import Transformer
 from rasterio.crs import CRS
 from rasterio.transform import from_origin
 from shapely.geometry import box
@@ -84,3 +85,30 @@ def test_an_undeclared_unit_is_assumed_and_said(tmp_path):
     assert any("declares no vertical unit" in w and "US survey feet" in w for w in warnings)
     metrics, _ = _measure(tmp_path, dem, "--dem-z-units", "m")
     assert metrics["disturbed_on_slope_over_15pct_sqft"] == pytest.approx(10_000.0, rel=1e-3)
+
+
+def test_a_geographic_dem_without_a_vertical_unit_says_metres_were_assumed_and_why(tmp_path):
+    """A degree is no elevation unit: the run says it assumed metres (3DEP's convention)."""
+    to_lonlat = Transformer.from_crs("EPSG:2260", "EPSG:4269", always_xy=True)
+    west, south = to_lonlat.transform(-100, -100)
+    east, north = to_lonlat.transform(500, 500)
+    cols, rows = 60, 60
+    profile = {
+        "driver": "GTiff",
+        "width": cols,
+        "height": rows,
+        "count": 1,
+        "dtype": "float32",
+        "crs": CRS.from_epsg(4269),
+        "transform": from_origin(west, north, (east - west) / cols, (north - south) / rows),
+        "nodata": -9999.0,
+    }
+    path = tmp_path / "lonlat.tif"
+    with rasterio.open(path, "w", **profile) as dataset:
+        dataset.write(np.zeros((rows, cols), dtype="float32"), 1)
+    _, warnings = _measure(tmp_path, str(path))
+    said = [w for w in warnings if "declares no vertical unit" in w]
+    assert len(said) == 1, warnings
+    assert "horizontal unit is the degree" in said[0] and "assumed in metres" in said[0]
+    assert "3DEP" in said[0] and "--dem-z-units" in said[0]
+    assert "assumed in metres, its horizontal unit" not in said[0]
