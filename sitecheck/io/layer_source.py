@@ -74,9 +74,8 @@ class LayerSource:
         usable = [name for name, kind in layers if _usable_geometry(kind, self.role)]
         if len(usable) == 1:
             return replace(self, layer=usable[0])
-        listing = ", ".join(f"{name} ({kind or 'no geometry'})" for name, kind in layers)
         raise InputError(
-            f"{self.label()}: holds {len(layers)} layers ({listing}); "
+            f"{self.label()}: holds {_layers_in_words(layers, self.role)}; "
             f"name the one to read, as {postgis.shown(self.path)}:LAYER"
         )
 
@@ -92,6 +91,26 @@ class LayerSource:
         path = postgis.shown(self.path)
         where = path if self.layer is None else f"{path}:{self.layer}"
         return f"{self.role} layer ({where})"
+
+
+def _layers_in_words(layers: list[tuple[str, str | None]], role: str, most: int = 10) -> str:
+    """The layers of a source for a refusal: those the role can use first, the rest
+    counted (a gSSURGO database has some 70 tables beside its few map layers)."""
+
+    def listed(chosen: list[tuple[str, str | None]]) -> str:
+        words = ", ".join(f"{name} ({kind or 'no geometry'})" for name, kind in chosen[:most])
+        return words + (f", and {len(chosen) - most} more" if len(chosen) > most else "")
+
+    usable = [(name, kind) for name, kind in layers if _usable_geometry(kind, role)]
+    others = len(layers) - len(usable)
+    if not others:
+        return f"{len(layers)} layers ({listed(usable)})"
+    if not usable:
+        return f"{len(layers)} layers, none of a geometry it can use ({listed(layers)})"
+    return (
+        f"{len(layers)} layers: {len(usable)} of a geometry it can use ({listed(usable)}) "
+        f"and {others} other(s), tables or of another geometry"
+    )
 
 
 def _usable_geometry(kind: object, role: str) -> bool:

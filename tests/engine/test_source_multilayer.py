@@ -14,7 +14,7 @@ import geopandas as gpd
 import pandas as pd
 import pyogrio
 import pytest
-from shapely.geometry import box
+from shapely.geometry import LineString, Point, box
 
 from sitecheck.app.cli import main
 
@@ -130,3 +130,106 @@ def test_a_shapefile_is_recorded_with_its_layer(tmp_path, site, capsys):
     zoning = next(i for i in document["inputs"] if i["name"] == "zoning")
     assert zoning["layer"] == "zones"
     assert document["parcels"][0]["metrics"]["zoning_district"] == "A-1"
+
+
+# gSSURGO's File Geodatabase: four spatial layers (its map-unit and survey-area polygons,
+# special-feature points and lines) beside the SSURGO tables; 68 of them here, named as
+# the SSURGO 2.3.3 table list names its tables (the real database has about 70).
+SSURGO_TABLES = [
+    "chorizon",
+    "component",
+    "cointerp",
+    "comonth",
+    "copmgrp",
+    "corestrictions",
+    "cosoilmoist",
+    "cosoiltemp",
+    "cotext",
+    "cotaxfmmin",
+    "cotxfmmod",
+    "coecoclass",
+    "coeplants",
+    "coerosionacc",
+    "coforprod",
+    "coforprodo",
+    "cogeomordesc",
+    "cohydriccriteria",
+    "cosurffrags",
+    "cosurfmorphgc",
+    "cosurfmorphhpp",
+    "cosurfmorphmr",
+    "cosurfmorphss",
+    "cocanopycover",
+    "cocropyld",
+    "codiagfeatures",
+    "chaashto",
+    "chconsistence",
+    "chdesgnsuffix",
+    "chfrags",
+    "chpores",
+    "chstructgrp",
+    "chstruct",
+    "chtext",
+    "chtexturegrp",
+    "chtexture",
+    "chtexturemod",
+    "chunified",
+    "laoverlap",
+    "legend",
+    "legendtext",
+    "mapunit",
+    "muaggatt",
+    "muaoverlap",
+    "mucropyld",
+    "mutext",
+    "sacatalog",
+    "sainterp",
+    "sdvalgorithm",
+    "sdvattribute",
+    "sdvfolder",
+    "sdvfolderattribute",
+    "distmd",
+    "distinterpmd",
+    "distlegendmd",
+    "featdesc",
+    "month",
+    "mdstatdomdet",
+    "mdstatdommas",
+    "mdstatidxdet",
+    "mdstatidxmas",
+    "mdstatrshipdet",
+    "mdstatrshipmas",
+    "mdstattabcols",
+    "mdstattabs",
+    "Valu1",
+    "mupolygon_areas",
+    "version",
+]
+
+
+def test_a_gssurgo_database_without_its_layer_is_refused_in_a_line_a_user_can_read(
+    tmp_path, site, capsys
+):
+    gdb = tmp_path / "gSSURGO_NY.gdb"
+    polygons = _frame([{"MUKEY": "289522", "geometry": box(-100, -100, 400, 400)}])
+    pyogrio.write_dataframe(polygons, gdb, layer="MUPOLYGON", driver="OpenFileGDB")
+    pyogrio.write_dataframe(polygons, gdb, layer="SAPOLYGON", driver="OpenFileGDB", append=True)
+    point = _frame([{"FEATSYM": "SPR", "geometry": Point(10, 10)}])
+    pyogrio.write_dataframe(point, gdb, layer="FEATPOINT", driver="OpenFileGDB", append=True)
+    line = _frame([{"FEATSYM": "GUL", "geometry": LineString([(0, 0), (10, 10)])}])
+    pyogrio.write_dataframe(line, gdb, layer="FEATLINE", driver="OpenFileGDB", append=True)
+    for table in SSURGO_TABLES:
+        pyogrio.write_dataframe(
+            pd.DataFrame({"mukey": ["289522"]}), gdb, layer=table, driver="OpenFileGDB",
+            append=True,
+        )  # fmt: skip
+    argv = ["check", "--quiet", "--ordinance", "scarsdale", "--soils", str(gdb)]
+    argv += ["--parcels", site["parcels"], "--disturbance", site["disturbance"]]
+    code = main([*argv, "--out", str(tmp_path / "c.gpkg")])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1, err
+    # 72 layers: the two the soils can be read from, named; the other 70 counted
+    assert "holds 72 layers: 2 of a geometry it can use (MUPOLYGON (" in err
+    assert "SAPOLYGON (" in err and "and 70 other(s)" in err
+    assert "chorizon" not in err and "FEATPOINT" not in err
+    assert len(err) < 400, len(err)
