@@ -322,6 +322,27 @@ def test_twice_weekly_inspection_follows_the_dec_authorization(tmp_path, authori
     assert not any("authorization" in item for item in rule.requirements)
 
 
+@pytest.mark.parametrize(
+    ("at_one_time", "authorized", "expected"),
+    [(ACRE - 1, "true", T), (ACRE - 1, "false", N), (ACRE - 1, None, N), (ACRE, None, R)],
+)
+def test_the_dec_authorization_alone_decides_the_twice_weekly_inspection(
+    tmp_path, at_one_time, authorized, expected
+):
+    # § 228-78D(2)(d) applies "where the applicant or developer has received authorization
+    # from the DEC to disturb one acre or more at any one time": the authorization, not the
+    # plan's measured area at one time, decides it. Only an unrecorded one is asked, and
+    # only of a plan that reaches one acre at one time.
+    case = Case(
+        lot_sqft=200_000.0,
+        phases=(at_one_time, 100.0),
+        attributes={} if authorized is None else {"dec_one_acre_authorization": authorized},
+    )
+    by_rule, metrics, _ = run(tmp_path, case)
+    assert metrics["max_disturbed_at_one_time_sqft"] == pytest.approx(at_one_time)
+    expect(by_rule, {"homer.inspection.twice_weekly": expected})
+
+
 # --- Post-construction controls (§ 228-78B(2)(b), (c)) ----------------------------------
 
 
