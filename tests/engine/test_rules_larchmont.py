@@ -341,21 +341,20 @@ def test_five_acres_at_any_one_time(tmp_path, phases, more_than_five, five_or_mo
 # --- Site map: slopes, wetlands, surface waters (§ 335-25B(1)(b)) ------------------
 
 
-def test_slope_rule_needs_a_dem(tmp_path):
+def test_every_swppp_site_map_shows_existing_and_final_slopes(tmp_path):
+    # § 335-25B(1)(b): "At a minimum, the site map should show: ... existing and final
+    # slopes": no slope threshold, so a SWPPP (from 500 sq ft, § 335-24) asks for them
+    # with or without a DEM, on flat ground as on steep.
     got, by_rule, _, _ = outcomes(tmp_path / "a", Case(disturbed_sqft=1_000.0))
     slope = by_rule["larchmont.site_map.slopes"]
-    assert slope.outcome == "needs_review"
-    assert "no DEM was given" in slope.reason
+    assert slope.outcome == "triggered"
     assert slope.rule.citation == "§ 335-25B(1)(b)"
     assert "no watercourse layer was given" in by_rule["larchmont.site_map.surface_waters"].reason
     assert got["larchmont.site_map.wetlands"] == "needs_review"
-    steep, _, metrics, _ = outcomes(tmp_path / "b", Case(disturbed_sqft=1_000.0, steep_pct=20.0))
-    assert metrics["disturbed_on_slope_over_15pct_sqft"] > 0
-    assert steep["larchmont.site_map.slopes"] == "triggered"
     flat, _, _, _ = outcomes(tmp_path / "c", Case(disturbed_sqft=1_000.0, steep_pct=5.0))
-    assert flat["larchmont.site_map.slopes"] == "not_triggered"
+    assert flat["larchmont.site_map.slopes"] == "triggered"
     small, _, _, _ = outcomes(tmp_path / "d", Case(disturbed_sqft=300.0, steep_pct=20.0))
-    assert small["larchmont.site_map.slopes"] == "not_triggered"
+    assert small["larchmont.site_map.slopes"] == "not_triggered"  # no SWPPP under 500 sq ft
 
 
 @pytest.mark.parametrize("adjacent_only", [False, True])
