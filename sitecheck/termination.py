@@ -24,6 +24,7 @@ class Terminated(BaseException):
 
 
 _requested = threading.Event()
+_before: list[tuple[object, object]] = []  # the handler and hook install() replaced
 
 
 def install() -> None:
@@ -31,8 +32,24 @@ def install() -> None:
     if threading.current_thread() is not threading.main_thread():
         return
     _requested.clear()
+    _before.append((signal.getsignal(signal.SIGTERM), sys.unraisablehook))
     signal.signal(signal.SIGTERM, _on_sigterm)
     sys.unraisablehook = _keep_termination_quiet
+
+
+def uninstall() -> None:
+    """Put back what :func:`install` replaced, once the run is over.
+
+    A SIGTERM after the run has nothing left to stop; raised as Terminated in the
+    few lines between the end of the run and the process's exit, it would only print
+    a traceback.
+    """
+    if threading.current_thread() is not threading.main_thread() or not _before:
+        return
+    handler, hook = _before.pop()
+    # None: a handler not set from Python; the default is what the process had then
+    signal.signal(signal.SIGTERM, signal.SIG_DFL if handler is None else handler)  # type: ignore[arg-type]
+    sys.unraisablehook = hook  # type: ignore[assignment]
 
 
 def requested() -> bool:

@@ -250,11 +250,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command != "serve":  # the worker's replies are redacted where they are made
         sys.stdout = RedactingStream(sys.stdout)
     try:
-        with warnings_as_lines():
-            code = _run(args)
+        try:
+            with warnings_as_lines():
+                code = _run(args)
+        finally:
+            termination.uninstall()  # the run has ended: a later SIGTERM has nothing to stop
         if code == 0 and termination.requested():  # swallowed where it was raised
             return _terminated()
         return code
+    except termination.Terminated:  # came as the run ended, before the handler went
+        return _terminated()
     finally:
         sys.stdout, sys.stderr = streams
 

@@ -109,3 +109,22 @@ def test_a_sigterm_a_finalizer_swallowed_in_a_run_without_outputs_ends_as_termin
     )
     assert ran.returncode == TERMINATED, ran.stderr
     assert ran.stderr == "sitecheck: terminated\n"
+
+
+def test_a_sigterm_after_the_run_ended_prints_no_traceback() -> None:
+    """Once the run is over nothing is left to stop: the signal ends the process as any
+    program's would, never as a traceback from the few lines before it exits."""
+    ran = run_python(
+        """
+        import sys
+        from sitecheck.app import cli
+
+        cli.COMMANDS["describe"] = lambda args: 0
+        code = cli.main(["describe"])
+        assert code == 0
+        sigterm_here()  # after main returned: the default action ends the process
+        print("not reached", file=sys.stderr)
+        """
+    )
+    assert ran.returncode == -signal.SIGTERM, ran.stderr
+    assert ran.stderr == ""
