@@ -446,3 +446,30 @@ def test_an_exemption_under_review_does_not_clear_the_swppp(tmp_path):
     cleared, _, _, _ = outcomes(tmp_path / "applies", forestry)
     assert cleared["larchmont.exempt.silvicultural"] == "triggered"
     assert cleared["larchmont.swppp"] == "not_triggered"
+
+
+@pytest.mark.parametrize(
+    ("disturbed", "permit", "outcome", "storm"),
+    [
+        (ACRE + 1, "none", "needs_review", "50, or 100: review"),
+        (ACRE + 1, None, "needs_review", "50, or 100: review"),
+        (ACRE + 1, "building", "triggered", "100"),
+        (ACRE, "none", "not_triggered", "50"),  # "greater than one acre": not met
+    ],
+)
+def test_a_swppp_over_one_acre_uses_the_100_year_storm_of_335_28(
+    tmp_path, disturbed, permit, outcome, storm
+):
+    # § 335-25B(1)(v): "Using standards set in § 335-28, demonstration of no net increase
+    # in peak stormwater runoff from, at a minimum, the fifty-year design storm"; § 335-28A:
+    # "... or, if the site disturbance is greater than one acre, from the one-hundred-year
+    # design storm". With no building or demolition permit the step is the officer's call.
+    attributes = {} if permit is None else {"permit": permit}
+    case = Case(lot_sqft=200_000.0, disturbed_sqft=disturbed, attributes=attributes)
+    got, by_rule, _, parcel = outcomes(tmp_path, case)
+    assert got["larchmont.swppp.no_net_increase_100yr"] == outcome
+    assert got["larchmont.swppp.no_net_increase"] == "triggered"
+    assert parcel.design_storm == storm
+    if outcome == "needs_review":
+        reason = by_rule["larchmont.swppp.no_net_increase_100yr"].reason
+        assert "Stormwater Management Officer" in reason
