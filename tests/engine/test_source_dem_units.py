@@ -27,9 +27,8 @@ from .conftest import write_layer
 FOOT_M = 1200 / 3937  # US survey foot
 
 
-def _dem(path: Path, crs: str, band_unit: str | None) -> str:
-    cols, rows, cell = 200, 200, 2.0
-    elevation_m = np.tile(np.arange(cols) * cell * 0.20 * FOOT_M, (rows, 1)).astype("float32")
+def _write_dem(path: Path, crs: str, transform, elevations: np.ndarray, band_unit: str) -> str:
+    rows, cols = elevations.shape
     profile = {
         "driver": "GTiff",
         "width": cols,
@@ -37,13 +36,19 @@ def _dem(path: Path, crs: str, band_unit: str | None) -> str:
         "count": 1,
         "dtype": "float32",
         "crs": CRS.from_user_input(crs),
-        "transform": from_origin(0, 400, cell, cell),
+        "transform": transform,
         "nodata": -9999.0,
     }
     with rasterio.open(path, "w", **profile) as dataset:
-        dataset.write(elevation_m, 1)
-        dataset.set_band_unit(1, band_unit or "")
+        dataset.write(elevations.astype("float32"), 1)
+        dataset.set_band_unit(1, band_unit)
     return str(path)
+
+
+def _dem(path: Path, crs: str, band_unit: str | None) -> str:
+    cols, rows, cell = 200, 200, 2.0
+    elevation_m = np.tile(np.arange(cols) * cell * 0.20 * FOOT_M, (rows, 1))
+    return _write_dem(path, crs, from_origin(0, 400, cell, cell), elevation_m, band_unit or "")
 
 
 def _measure(tmp_path: Path, dem: str, *extra: str) -> tuple[dict, list[str]]:
@@ -93,20 +98,9 @@ def test_a_geographic_dem_without_a_vertical_unit_says_metres_were_assumed_and_w
     west, south = to_lonlat.transform(-100, -100)
     east, north = to_lonlat.transform(500, 500)
     cols, rows = 60, 60
-    profile = {
-        "driver": "GTiff",
-        "width": cols,
-        "height": rows,
-        "count": 1,
-        "dtype": "float32",
-        "crs": CRS.from_epsg(4269),
-        "transform": from_origin(west, north, (east - west) / cols, (north - south) / rows),
-        "nodata": -9999.0,
-    }
-    path = tmp_path / "lonlat.tif"
-    with rasterio.open(path, "w", **profile) as dataset:
-        dataset.write(np.zeros((rows, cols), dtype="float32"), 1)
-    _, warnings = _measure(tmp_path, str(path))
+    transform = from_origin(west, north, (east - west) / cols, (north - south) / rows)
+    path = _write_dem(tmp_path / "lonlat.tif", "EPSG:4269", transform, np.zeros((rows, cols)), "")
+    _, warnings = _measure(tmp_path, path)
     said = [w for w in warnings if "declares no vertical unit" in w]
     assert len(said) == 1, warnings
     assert "horizontal unit is the degree" in said[0] and "assumed in metres" in said[0]
