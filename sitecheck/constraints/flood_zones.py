@@ -149,8 +149,8 @@ def _zone_classes(
 ) -> tuple[pd.Series, np.ndarray]:
     """Each polygon's zone class and floodway mark; unknown and unmapped values named."""
     readings = {value: zone_reading(value) for value in zone.unique()}
-    classes = zone.map(lambda value: readings[value][0])
-    floodway = zone.map(lambda value: readings[value][1]).to_numpy(bool)
+    classes = zone.map({value: reading[0] for value, reading in readings.items()})
+    floodway = zone.map({value: reading[1] for value, reading in readings.items()}).to_numpy(bool)
     counts = zone.value_counts().sort_index()
     for value, count in counts.items():
         if readings[value][0] == "unknown":
