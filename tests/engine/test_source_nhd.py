@@ -1,0 +1,74 @@
+"""NHD flowlines as the USGS publishes them (NHDFlowline, FType codes) as watercourses.
+
+Every line of the layer is a watercourse: the NHD's ArtificialPath (the flow path
+through a lake or a wide river), Connector and Coastline lines carry the network
+through where no stream line is drawn, so dropping them would leave gaps in the
+buffer. FType codes from the NHD data dictionary: 460 StreamRiver, 558
+ArtificialPath, 334 Connector, 566 Coastline. Each lot's 100 x 100 ft disturbance
+has a line along its centre, so with the default 100-ft buffer all 10,000 sq ft
+lie in it (by hand).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import geopandas as gpd
+import pytest
+from shapely.geometry import LineString, box
+
+from sitecheck.app.cli import main
+
+from .conftest import STATE_PLANE_EAST, write_layer
+
+FTYPES = {460: "StreamRiver", 558: "ArtificialPath", 334: "Connector", 566: "Coastline"}
+
+
+def _site(tmp_path: Path) -> tuple[dict[str, str], Path]:
+    gpkg = tmp_path / "site.gpkg"
+    lots, work, lines = [], [], []
+    for index, ftype in enumerate(FTYPES):
+        x0 = index * 1_000.0
+        lots.append({"parcel_id": f"L{index}", "geometry": box(x0, 0, x0 + 200, 200)})
+        work.append({"parcel_id": f"L{index}", "geometry": box(x0 + 50, 50, x0 + 150, 150)})
+        lines.append({"FType": ftype, "geometry": LineString([(x0 + 100, 0), (x0 + 100, 200)])})
+    flowlines = tmp_path / "Shape" / "NHDFlowline.shp"
+    flowlines.parent.mkdir()
+    gpd.GeoDataFrame(lines, geometry="geometry", crs=STATE_PLANE_EAST).to_file(flowlines)
+    layers = {
+        "parcels": write_layer(gpkg, "parcels", lots),
+        "disturbance": write_layer(gpkg, "disturbance", work),
+    }
+    return layers, flowlines
+
+
+def _measure(tmp_path: Path, layers: dict[str, str], watercourses: Path, capsys):
+    out = tmp_path / "m.json"
+    argv = ["measure", "--quiet", "--watercourses", str(watercourses), "--json", str(out)]
+    argv += ["--json-layout", "full", "--out", str(tmp_path / "m.gpkg")]
+    for role, spec in layers.items():
+        argv += [f"--{role}", spec]
+    code = main(argv)
+    err = capsys.readouterr().err
+    parcels = json.loads(out.read_text())["parcels"] if code == 0 else []
+    return code, {p["parcel_id"]: p["metrics"] for p in parcels}, err
+
+
+def test_every_nhd_flowline_type_counts_as_a_watercourse(tmp_path, capsys):
+    layers, flowlines = _site(tmp_path)
+    code, metrics, err = _measure(tmp_path, layers, flowlines, capsys)
+    assert code == 0, err
+    for index, name in enumerate(FTYPES.values()):
+        measured = metrics[f"L{index}"]["disturbed_in_watercourse_buffer_sqft"]
+        assert measured == pytest.approx(10_000.0, abs=0.01), name
+
+
+def test_a_flowline_shapefile_without_its_prj_is_refused_naming_it(tmp_path, capsys):
+    layers, flowlines = _site(tmp_path)
+    flowlines.with_suffix(".prj").unlink()
+    code, _, err = _measure(tmp_path, layers, flowlines, capsys)
+    assert code == 2
+    assert err.count("\n") == 1, err
+    assert "watercourses layer" in err and "NHDFlowline.shp" in err and "CRS" in err
+    assert not (tmp_path / "m.gpkg").exists()
