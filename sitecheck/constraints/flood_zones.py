@@ -189,7 +189,8 @@ def classify_flood_zones(
         has), or ZONE_SUBTY holds codes the domain does not define.
     """
     if not has_field(frame, "FLD_ZONE"):
-        fields = [str(column) for column in frame.columns if column != frame.geometry.name]
+        internal = (frame.geometry.name, "_fid")  # the geometry and the reader's feature ids
+        fields = [str(column) for column in frame.columns if column not in internal]
         raise InputError(
             f"{source.label()}: needs the FEMA NFHL field FLD_ZONE (and ideally ZONE_SUBTY, "
             f"SFHA_TF); the layer has {', '.join(fields) if fields else 'no fields'}"
