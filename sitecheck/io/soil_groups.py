@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import csv
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import pandas as pd
@@ -26,7 +26,6 @@ from sitecheck.io.readers import LayerSource
 MUAGGATT_COLUMNS = 40
 """Fields of a SSURGO 2.x ``muaggatt.txt`` row: ``hydgrpdcd`` the 18th, ``mukey`` the last."""
 HYDGRPDCD_AT, MUKEY_AT = 17, 39
-MUNAME_AT = 1  # the map unit's name, after its symbol
 
 
 @dataclass(frozen=True)
@@ -35,7 +34,6 @@ class GroupTable:
 
     group_of: dict[str, str]
     origin: str  # e.g. "muaggatt.hydgrpdcd (gSSURGO_NY.gdb:muaggatt)"
-    name_of: dict[str, str] = field(default_factory=dict)  # MUKEY -> muname, where given
 
 
 def mukey_field(columns: list[str]) -> str | None:
@@ -102,8 +100,7 @@ def _from_table(path: str, layer: str | None, kind: str, flag: str = "soils") ->
     mukey = lowered.get("mukey")
     if mukey and "hydgrpdcd" in lowered:
         groups = table[lowered["hydgrpdcd"]]
-        names = _names(table[mukey], table[lowered["muname"]]) if "muname" in lowered else {}
-        return GroupTable(_mapping(table[mukey], groups), f"muaggatt.hydgrpdcd ({where})", names)
+        return GroupTable(_mapping(table[mukey], groups), f"muaggatt.hydgrpdcd ({where})")
     needed = ("mukey", "hydgrp", "comppct_r")
     if all(name in lowered for name in needed):
         return GroupTable(_dominant_component(table, lowered), f"component.hydgrp ({where})")
@@ -136,9 +133,8 @@ def _from_ssurgo_text(path: Path) -> GroupTable:
     if rows and "mukey" in [cell.lower() for cell in rows[0]]:
         header = [cell.lower() for cell in rows[0]]
         mukey_at, group_at, rows = header.index("mukey"), header.index("hydgrpdcd"), rows[1:]
-        name_at = header.index("muname") if "muname" in header else -1
     else:
-        mukey_at, group_at, name_at = MUKEY_AT, HYDGRPDCD_AT, MUNAME_AT
+        mukey_at, group_at = MUKEY_AT, HYDGRPDCD_AT
         wrong = next((n for n, row in enumerate(rows, 1) if len(row) != MUAGGATT_COLUMNS), None)
         if wrong is not None:
             raise InputError(
@@ -147,16 +143,7 @@ def _from_ssurgo_text(path: Path) -> GroupTable:
             )
     mukeys = pd.Series([row[mukey_at] for row in rows], dtype="string")
     groups = pd.Series([row[group_at] for row in rows], dtype="string")
-    names = pd.Series([row[name_at] if 0 <= name_at < len(row) else "" for row in rows])
-    return GroupTable(
-        _mapping(mukeys, groups), f"muaggatt.hydgrpdcd ({path})", _names(mukeys, names)
-    )
-
-
-def _names(mukeys: pd.Series, names: pd.Series) -> dict[str, str]:
-    keys = mukeys.astype("string").str.strip().str.replace(r"\.0$", "", regex=True)
-    values = names.astype("string").fillna("").str.strip()
-    return {key: value for key, value in zip(keys, values, strict=True) if value}
+    return GroupTable(_mapping(mukeys, groups), f"muaggatt.hydgrpdcd ({path})")
 
 
 def _mapping(mukeys: pd.Series, groups: pd.Series) -> dict[str, str]:

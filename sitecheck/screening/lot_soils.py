@@ -37,7 +37,7 @@ def soil_areas_by_group(
         options.soils, POLYGONAL, target_crs=measured.working.crs, within=within
     )
     columns = [c for c in frame.columns if c not in (frame.geometry.name, "_fid")]
-    groups, unit_names = _polygon_groups(frame, columns, options, measured)
+    groups = _polygon_groups(frame, columns, options, measured)
     soil_geoms = frame.geometry.to_numpy()
     lot_index, soil_index = shapely.STRtree(soil_geoms).query(lots, predicate="intersects")
     areas = shapely.area(intersect_pairs(lots[lot_index], soil_geoms[soil_index]))
@@ -48,98 +48,34 @@ def soil_areas_by_group(
     no_group = by_group.pop("", np.zeros(len(rows)))
     mapped = sum(by_group.values()) if by_group else np.zeros(len(rows))
     unmapped = np.maximum(shapely.area(lots) - mapped - no_group, 0.0)
-    _say_where_no_group_is(
-        measured,
-        options,
-        rows,
-        no_group,
-        np.asarray(mapped),
-        lot_index,
-        areas,
-        unit_names[soil_index],
-    )
+    partly = int((no_group * measured.working.sqft_per_unit2 > UNMAPPED_TOLERANCE_SQFT).sum())
+    if partly:
+        filler = (
+            f"taken as group {options.default_hsg} (--default-hsg)"
+            if options.default_hsg
+            else "left out, the soil shares coming from the rest (give --default-hsg to choose)"
+        )
+        # No count: a run split in windows must give the same words.
+        measured.log.warn(
+            f"{options.soils.label()}: lots partly on map units with no hydrologic soil "
+            f"group (Urban land, water, pits): not unmapped, but without a group; that "
+            f"part {filler}"
+        )
     if options.default_hsg:
         key = options.default_hsg.strip().upper()
         by_group[key] = by_group.get(key, np.zeros(len(rows))) + unmapped + no_group
     return by_group, unmapped
 
 
-def _say_where_no_group_is(
-    measured: MeasureResult,
-    options: RunoffOptions,
-    rows: np.ndarray,
-    no_group: np.ndarray,
-    mapped: np.ndarray,
-    lot_index: np.ndarray,
-    areas: np.ndarray,
-    unit_of_piece: np.ndarray,
-) -> None:
-    """Name each map unit without a group under the lots, and each lot left with no group
-    at all (no curve number). One line a unit and a lot, so a run split in windows gives
-    the same lines as a whole one."""
-    assert options.soils is not None
-    label = options.soils.label()
-    to_sqft = measured.working.sqft_per_unit2
-    filler = (
-        f"taken as group {options.default_hsg} (--default-hsg)"
-        if options.default_hsg
-        else "left out, the lot's soil shares coming from the rest (give --default-hsg to choose)"
-    )
-    on_no_group = (unit_of_piece != "") & (areas * to_sqft > UNMAPPED_TOLERANCE_SQFT)
-    for unit in sorted(set(unit_of_piece[on_no_group])):
-        measured.log.warn(
-            f"{label}: map unit {unit} has no hydrologic soil group in the survey: the lots "
-            f"on it are not unmapped there; that part {filler}"
-        )
-    if options.default_hsg:
-        return
-    ids = measured.parcels[measured.id_field].to_numpy()[rows]
-    bare = (no_group * to_sqft > UNMAPPED_TOLERANCE_SQFT) & (mapped * to_sqft <= 0.0)
-    for position in np.flatnonzero(bare):
-        units = sorted(set(unit_of_piece[(lot_index == position) & on_no_group]))
-        measured.log.warn(
-            f"{label}: lot {ids[position]} lies only on map units without a hydrologic soil "
-            f"group ({', '.join(units)}): no curve number; give --default-hsg to screen it"
-        )
-
-
-def _unit_names(frame: pd.DataFrame, columns: list[str], names: dict[str, str]) -> list[str]:
-    """How a warning names each polygon's map unit: 'Dumps' (MUKEY 289700), else its MUKEY,
-    else its feature id."""
-    mukey, name_field = mukey_field(columns), find_field(columns, ["muname"])
-    fids = frame["_fid"] if "_fid" in frame.columns else frame.index.to_series()
-
-    def text(value: object) -> str:
-        return "" if value is None or pd.isna(value) else str(value).strip()
-
-    keys = [text(v).removesuffix(".0") for v in frame[mukey]] if mukey else [""] * len(frame)
-    own = [text(v) for v in frame[name_field]] if name_field else [""] * len(frame)
-    out = []
-    for key, own_name, fid in zip(keys, own, fids, strict=True):
-        where = f"MUKEY {key}" if key else f"feature {fid}"
-        name = names.get(key, "") or own_name
-        out.append(f"'{name}' ({where})" if name else where)
-    return out
-
-
 def _polygon_groups(
     frame: pd.DataFrame, columns: list[str], options: RunoffOptions, measured: MeasureResult
-) -> tuple[np.ndarray, np.ndarray]:
-    """Each soil polygon's group (its own field, else its map unit's in the SSURGO tables)
-    and, where it has none, how a warning names its map unit ('' where it has one)."""
-    groups, names = _groups_and_table_names(frame, columns, options, measured)
-    units = np.array(_unit_names(frame, columns, names), dtype=object)
-    return groups, np.where(groups == "", units, "").astype(object)
-
-
-def _groups_and_table_names(
-    frame: pd.DataFrame, columns: list[str], options: RunoffOptions, measured: MeasureResult
-) -> tuple[np.ndarray, dict[str, str]]:
+) -> np.ndarray:
+    """Each soil polygon's group: its own field, else its map unit's in the SSURGO tables."""
     assert options.soils is not None
     candidates = [options.soil_field] if options.soil_field else list(SOIL_FIELD_CANDIDATES)
     found = find_field(columns, candidates)
     if found is not None:
-        return _soil_groups(frame, found, options), {}
+        return _soil_groups(frame, found, options)
     mukey = None if options.soil_field else mukey_field(columns)
     if mukey is None:
         raise InputError(
@@ -160,7 +96,7 @@ def _groups_and_table_names(
         f"{options.soils.label()}: hydrologic soil groups from {table.origin}, joined on {mukey}"
     )
     joined = frame.assign(_hsg=looked_up.fillna("").to_numpy())
-    return _soil_groups(joined, "_hsg", options), table.name_of
+    return _soil_groups(joined, "_hsg", options)
 
 
 def _soil_groups(frame: pd.DataFrame, field_name: str, options: RunoffOptions) -> np.ndarray:

@@ -124,8 +124,7 @@ def _screen_pack(
         [_under_review(result.outcomes[row], depths) for row in rows], dtype=float
     )
     unimproved, undecided = _unimproved_before(result, pack, rows)
-    # No group under any lot and no default: every share unknown (the lots are named)
-    soil = soil_areas if soil_areas or not options.default_hsg else str(options.default_hsg)
+    soil = soil_areas if soil_areas else str(options.default_hsg)
 
     def screen(storm: np.ndarray) -> pd.DataFrame:
         return parcel_runoff(

@@ -137,37 +137,3 @@ def test_map_units_without_any_table_are_refused_naming_the_option(tmp_path):
     _map_units().to_file(path, layer="soils")
     with pytest.raises(InputError, match="--soil-table"):
         _cn_pre(tmp_path, f"{path}:soils")
-
-
-DUMPS = "289705"
-
-
-def test_a_map_unit_without_a_group_is_named_and_so_is_the_lot_it_leaves_unscreened(tmp_path):
-    """A lot wholly on 'Dumps' (hydgrpdcd empty in muaggatt) has no curve number: the run
-    names the map unit by its muname and MUKEY, and the lot, instead of a silent null."""
-    path = tmp_path / "mu.gpkg"
-    _map_units(DUMPS).to_file(path, layer="soils")
-    table = tmp_path / "muaggatt.csv"
-    pd.DataFrame(
-        {"mukey": [DUMPS, URBAN_LAND], "muname": ["Dumps", "Urban land"], "hydgrpdcd": ["", "D"]}
-    ).to_csv(table, index=False)
-    cn, warnings_ = _cn_pre(tmp_path, f"{path}:soils", soil_table=str(table))
-    assert cn is None
-    unit = f"'Dumps' (MUKEY {DUMPS})"
-    assert any(f"map unit {unit} has no hydrologic soil group" in w for w in warnings_), warnings_
-    assert any(f"lot L1 lies only on map units without a hydrologic soil group ({unit})" in w
-               and "--default-hsg" in w for w in warnings_), warnings_  # fmt: skip
-    assert not any("Urban land" in w for w in warnings_)  # it has group D, and no lot on it
-
-
-def test_a_named_map_unit_with_the_default_group_names_no_lot(tmp_path):
-    path = tmp_path / "mu.gpkg"
-    _map_units(DUMPS).to_file(path, layer="soils")
-    table = tmp_path / "muaggatt.csv"
-    pd.DataFrame({"mukey": [DUMPS], "muname": ["Dumps"], "hydgrpdcd": [""]}).to_csv(
-        table, index=False
-    )
-    cn, warnings_ = _cn_pre(tmp_path, f"{path}:soils", soil_table=str(table), default_hsg="D")
-    assert cn == pytest.approx(81.8)  # group D, worked in the module's docstring
-    assert any(f"'Dumps' (MUKEY {DUMPS})" in w and "(--default-hsg)" in w for w in warnings_)
-    assert not any("lot L1" in w for w in warnings_)
