@@ -34,7 +34,8 @@ X0, Y0 = 690_000.0, 787_000.0
         (ACRE + 1, None, 0.0, "50, or 100: review"),  # the permit is not given
         (ACRE + 1, "building", 0.0, "100"),
         (ACRE - 1, "building", 0.0, "50"),
-        (ACRE + 1, "none", 0.0, "50"),  # no permit: § 335-25B(1)(v)'s minimum only
+        # no permit: § 335-25B(1)(v) borrows § 335-28, whose 100-year step is the officer's call
+        (ACRE + 1, "none", 0.0, "50, or 100: review"),
     ],
 )
 def test_larchmont_storm_summary_names_the_storm_under_review(
