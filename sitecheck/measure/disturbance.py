@@ -10,15 +10,15 @@ import pandas as pd
 import shapely
 
 from sitecheck.errors import InputError
-from sitecheck.geometry.lots import LotPieces, split_by_lot
+from sitecheck.geometry.lots import split_by_lot
 from sitecheck.geometry.overlay import (
     union_by_group,
 )
 from sitecheck.io.crs import WorkingCRS
 from sitecheck.io.parcels import Parcels, find_field
 from sitecheck.io.readers import POLYGONAL, LayerReader, LayerSource
+from sitecheck.measure.project_facts import lot_attributes
 from sitecheck.measure.split_notes import SLIVER_SQFT, note_split
-from sitecheck.schema.fields import PROJECT_FIELDS
 
 
 @dataclass
@@ -26,7 +26,7 @@ class _Disturbance:
     geoms: np.ndarray  # per lot, in-lot and street parts together
     outside: np.ndarray  # per lot, street parts only
     max_at_one_time: np.ndarray  # per lot, square feet
-    attributes: pd.DataFrame  # per lot, disturbance fields of its largest feature
+    attributes: pd.DataFrame  # per lot, project fields of its features (project_facts)
     owns_feature: (
         np.ndarray
     )  # per lot: a disturbance feature belongs to it (not only spills onto it)
@@ -58,30 +58,9 @@ def measure_disturbance(
         max_at_one_time = _largest_phase(pieces.geoms, pieces.lot, phases[pieces.feature], n) * sqft
     owns_feature = np.zeros(n, dtype=bool)
     owns_feature[owner[owner >= 0]] = True
-    attributes = _lot_attributes(frame, _lot_features(frame, owner, pieces, n))
+    feature_sqft = shapely.area(features) * sqft
+    attributes = lot_attributes(frame, owner, pieces, feature_sqft, n)
     return _Disturbance(geoms, outside, max_at_one_time, attributes, owns_feature)
-
-
-def _lot_features(
-    frame: gpd.GeoDataFrame, owner: np.ndarray, pieces: LotPieces, n: int
-) -> np.ndarray:
-    """Per lot, the feature whose project fields it reads (-1 where none).
-
-    The largest feature the lot owns; a lot the work only spills onto (307 sq ft
-    of a neighbour's project over the line) reads the feature with the largest
-    piece on it, so the project's fields go with its work.
-    """
-    chosen = np.full(n, -1, dtype=np.int64)
-    area = shapely.area(frame.geometry.to_numpy())
-    order = np.lexsort((area, owner))  # largest feature last per lot
-    valid = owner[order] >= 0
-    chosen[owner[order][valid]] = order[valid]
-    on_spill = (pieces.lot >= 0) & (chosen[np.maximum(pieces.lot, 0)] < 0)
-    if on_spill.any():
-        lots, features = pieces.lot[on_spill], pieces.feature[on_spill]
-        by_size = np.lexsort((shapely.area(pieces.geoms[on_spill]), lots))
-        chosen[lots[by_size]] = features[by_size]  # the largest piece written last wins
-    return chosen
 
 
 def _lot_hints(
@@ -154,19 +133,3 @@ def _largest_phase(geoms: np.ndarray, lots: np.ndarray, phases: np.ndarray, n: i
         area = shapely.area(union_by_group(geoms[mask], lots[mask], n))
         best = np.maximum(best, area)
     return best
-
-
-def _lot_attributes(frame: gpd.GeoDataFrame, lot_feature: np.ndarray) -> pd.DataFrame:
-    """Project fields of each lot's feature (:func:`_lot_features`); null where none."""
-    columns = [c for c in frame.columns if c != frame.geometry.name]
-    n = len(lot_feature)
-    out = pd.DataFrame(index=range(n))
-    has = lot_feature >= 0
-    for name in PROJECT_FIELDS:
-        field_name = find_field(columns, [name])
-        column = np.full(n, None, dtype=object)
-        if field_name is not None:
-            values = frame[field_name].astype("string").to_numpy(dtype=object, na_value=None)
-            column[has] = values[lot_feature[has]]
-        out[name] = column
-    return out

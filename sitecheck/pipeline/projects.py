@@ -19,6 +19,7 @@ from sitecheck.screening.projects import (
     measured_sites,
     site_layers,
 )
+from sitecheck.screening.values import FEATURES_DIFFER
 
 
 def screen_projects(
@@ -56,5 +57,8 @@ def screen_projects(
     measured_sites(sites, grouping, lot_view)
     result = check_parcels(sites, packs, tolerance)
     checked_sites(result, grouping, lot_view)
+    for warning in result.measured.log.warnings:  # the site pass keeps its own record
+        if FEATURES_DIFFER in warning and warning not in lot_view.log.warnings:
+            lot_view.log.warn(warning)
     grouping.projects.site_result = result
     return grouping.projects

@@ -9,8 +9,9 @@ missing says ``needs_review``.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
+
+from sitecheck.schema.mixed_values import code_key, is_mixed
 
 
 @dataclass(frozen=True)
@@ -125,12 +126,6 @@ _TRUE_TEXT = {"1", "T", "TRUE", "Y", "YES"}
 _FALSE_TEXT = {"0", "F", "FALSE", "N", "NO"}
 
 
-def code_key(text: str) -> str:
-    """A code as the packs write it, whatever its case and spacing: 'Lawn stripping-and sod'
-    -> 'lawn_stripping_and_sod'."""
-    return re.sub(r"[\s_-]+", "_", text.strip().lower()).strip("_")
-
-
 def _given(raw: object) -> bool:
     if raw is None or (isinstance(raw, float) and raw != raw):
         return False
@@ -177,6 +172,12 @@ the rules left unknown say what the field held instead of "not given".
 
 def unreadable_words(attribute: Attribute, text: str) -> str:
     """Why a given value is unknown: ``permit: 'maybe' is not a yes/no value (field 'permit')``."""
+    if is_mixed(text):
+        return (
+            f"{attribute.label} differs across the work: {text} (field '{attribute.name}'); "
+            "a finding on one part, an exemption above all, covers only the work it "
+            "describes: check the other work on its own"
+        )
     kind = (
         "a yes/no value"
         if attribute.kind == "boolean"

@@ -16,6 +16,10 @@ from sitecheck.rules.attributes import (
 )
 from sitecheck.rules.units import Quantity
 from sitecheck.schema.metrics import METRICS, PARTLY_MEASURED, PartlyMeasured
+from sitecheck.schema.mixed_values import is_mixed
+
+FEATURES_DIFFER = "from feature to feature"
+"""Marks the warning of work whose features differ in a project fact."""
 
 # Exact cell coverage of a wholly covered shape can fall a hair short of 1.
 FULL = 1.0 - 1e-6
@@ -85,9 +89,18 @@ def _metric_value(kind: str, value: object) -> object:
 def _warn_unreadable(measured: MeasureResult, attribute: Attribute, raw: list[object]) -> None:
     """Name each given value the rules cannot read, once: it is read as not given."""
     counts: dict[str, int] = {}
+    mixed = 0
     for value in raw:
-        if unreadable(attribute, value):
+        if unreadable(attribute, value) and is_mixed(str(value)):
+            mixed += 1
+        elif unreadable(attribute, value):
             counts[str(value).strip()] = counts.get(str(value).strip(), 0) + 1
+    if mixed:
+        measured.log.warn(
+            f"field '{attribute.name}': the {attribute.label} of the work on {mixed} lot(s) "
+            f"or project site(s) differs {FEATURES_DIFFER}: each finding covers only the "
+            "work it describes, so the rules that need it need review"
+        )
     for value, count in sorted(counts.items()):
         known = (
             ", ".join(attribute.codes)
