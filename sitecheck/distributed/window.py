@@ -29,11 +29,12 @@ from sitecheck.io.extent import Extent
 from sitecheck.io.readers import LayerReader, LayerSource, read_layer
 from sitecheck.pipeline.run import screen
 from sitecheck.pipeline.spec import RunSpec
-from sitecheck.reports.compact import FULL
+from sitecheck.reports.compact import FULL, compact_columns
 from sitecheck.reports.document import METRIC_KEYS, check_document
 from sitecheck.schema.roles import DRAWN_ROLES, ROLES
 from sitecheck.screening.check import Projects
 from sitecheck.screening.packs import PackChoice
+from sitecheck.screening.runoff_result import RUNOFF_NOTE
 
 WHOLE_ROLES = DRAWN_ROLES
 """Drawn layers are read whole for every lot of the window (a feature may reach far)."""
@@ -76,7 +77,7 @@ class TaskSpec:
     @property
     def metric_columns(self) -> list[str]:
         """The compact layout's metric columns: the same for every partition."""
-        return [*METRIC_KEYS, *self.runoff_columns]
+        return compact_columns([*METRIC_KEYS, *self.runoff_columns])
 
     @property
     def halo_ft(self) -> float:
@@ -257,7 +258,9 @@ def _with_runoff_columns(table: pd.DataFrame, columns: tuple[str, ...]) -> pd.Da
         return table
     table = table.copy()
     for name in columns:
-        if name not in table.columns:
+        if name == RUNOFF_NOTE and name not in table.columns:
+            table[name] = pd.Series(pd.NA, index=table.index, dtype="string")
+        elif name not in table.columns:
             table[name] = np.nan
     others = [c for c in table.columns if c not in columns and c != table.geometry.name]
     return table[[*others, *columns, table.geometry.name]]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import csv
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pandas as pd
@@ -24,8 +24,9 @@ from sitecheck.errors import InputError
 from sitecheck.io.readers import LayerSource
 
 MUAGGATT_COLUMNS = 40
-"""Fields of a SSURGO 2.x ``muaggatt.txt`` row: ``hydgrpdcd`` the 18th, ``mukey`` the last."""
-HYDGRPDCD_AT, MUKEY_AT = 17, 39
+"""Fields of a SSURGO 2.x ``muaggatt.txt`` row: ``muname`` the 2nd, ``hydgrpdcd`` the 18th,
+``mukey`` the last (SSURGO Metadata, Table Column Descriptions, muaggatt)."""
+MUNAME_AT, HYDGRPDCD_AT, MUKEY_AT = 1, 17, 39
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,7 @@ class GroupTable:
 
     group_of: dict[str, str]
     origin: str  # e.g. "muaggatt.hydgrpdcd (gSSURGO_NY.gdb:muaggatt)"
+    name_of: dict[str, str] = field(default_factory=dict)  # muaggatt.muname, else compname
 
 
 def mukey_field(columns: list[str]) -> str | None:
@@ -100,22 +102,34 @@ def _from_table(path: str, layer: str | None, kind: str, flag: str = "soils") ->
     mukey = lowered.get("mukey")
     if mukey and "hydgrpdcd" in lowered:
         groups = table[lowered["hydgrpdcd"]]
-        return GroupTable(_mapping(table[mukey], groups), f"muaggatt.hydgrpdcd ({where})")
+        names = (
+            _mapping(table[mukey], table[lowered["muname"]], upper=False)
+            if "muname" in lowered
+            else {}
+        )
+        return GroupTable(_mapping(table[mukey], groups), f"muaggatt.hydgrpdcd ({where})", names)
     needed = ("mukey", "hydgrp", "comppct_r")
     if all(name in lowered for name in needed):
-        return GroupTable(_dominant_component(table, lowered), f"component.hydgrp ({where})")
+        groups, names = _dominant_component(table, lowered)
+        return GroupTable(groups, f"component.hydgrp ({where})", names)
     raise InputError(
         f"{flag}: {where} has neither muaggatt's mukey and hydgrpdcd nor component's "
         f"mukey, hydgrp and comppct_r; fields are: {', '.join(map(str, table.columns))}"
     )
 
 
-def _dominant_component(table: pd.DataFrame, lowered: dict[str, str]) -> dict[str, str]:
-    """Per map unit, the group of its largest major component (of any, if none is major)."""
+def _dominant_component(
+    table: pd.DataFrame, lowered: dict[str, str]
+) -> tuple[dict[str, str], dict[str, str]]:
+    """Per map unit, the group and the name of its largest major component (of any, if none
+    is major)."""
     frame = pd.DataFrame(
         {
             "mukey": table[lowered["mukey"]].astype("string").str.strip(),
             "hydgrp": table[lowered["hydgrp"]].astype("string").fillna("").str.strip(),
+            "name": table[lowered["compname"]].astype("string").fillna("").str.strip()
+            if "compname" in lowered
+            else "",
             "share": pd.to_numeric(table[lowered["comppct_r"]], errors="coerce").fillna(0),
             "major": table[lowered["majcompflag"]].astype("string").str.upper().eq("YES")
             if "majcompflag" in lowered
@@ -124,7 +138,8 @@ def _dominant_component(table: pd.DataFrame, lowered: dict[str, str]) -> dict[st
     )
     frame = frame.sort_values(["mukey", "major", "share"], ascending=[True, False, False])
     first = frame.drop_duplicates("mukey", keep="first")
-    return dict(zip(first["mukey"], first["hydgrp"].str.upper(), strict=True))
+    names = {key: name for key, name in zip(first["mukey"], first["name"], strict=True) if name}
+    return dict(zip(first["mukey"], first["hydgrp"].str.upper(), strict=True)), names
 
 
 def _from_ssurgo_text(path: Path) -> GroupTable:
@@ -132,9 +147,11 @@ def _from_ssurgo_text(path: Path) -> GroupTable:
         rows = list(csv.reader(handle, delimiter="|", quotechar='"'))
     if rows and "mukey" in [cell.lower() for cell in rows[0]]:
         header = [cell.lower() for cell in rows[0]]
-        mukey_at, group_at, rows = header.index("mukey"), header.index("hydgrpdcd"), rows[1:]
+        mukey_at, group_at = header.index("mukey"), header.index("hydgrpdcd")
+        name_at = header.index("muname") if "muname" in header else None
+        rows = rows[1:]
     else:
-        mukey_at, group_at = MUKEY_AT, HYDGRPDCD_AT
+        mukey_at, group_at, name_at = MUKEY_AT, HYDGRPDCD_AT, MUNAME_AT
         wrong = next((n for n, row in enumerate(rows, 1) if len(row) != MUAGGATT_COLUMNS), None)
         if wrong is not None:
             raise InputError(
@@ -143,10 +160,15 @@ def _from_ssurgo_text(path: Path) -> GroupTable:
             )
     mukeys = pd.Series([row[mukey_at] for row in rows], dtype="string")
     groups = pd.Series([row[group_at] for row in rows], dtype="string")
-    return GroupTable(_mapping(mukeys, groups), f"muaggatt.hydgrpdcd ({path})")
+    names = (
+        _mapping(mukeys, pd.Series([row[name_at] for row in rows], dtype="string"), upper=False)
+        if name_at is not None
+        else {}
+    )
+    return GroupTable(_mapping(mukeys, groups), f"muaggatt.hydgrpdcd ({path})", names)
 
 
-def _mapping(mukeys: pd.Series, groups: pd.Series) -> dict[str, str]:
+def _mapping(mukeys: pd.Series, values: pd.Series, upper: bool = True) -> dict[str, str]:
     keys = mukeys.astype("string").str.strip().str.replace(r"\.0$", "", regex=True)
-    values = groups.astype("string").fillna("").str.strip().str.upper()
-    return dict(zip(keys, values, strict=True))
+    texts = values.astype("string").fillna("").str.strip()
+    return dict(zip(keys, texts.str.upper() if upper else texts, strict=True))

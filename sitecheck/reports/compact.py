@@ -25,6 +25,8 @@ the same text again. The compact layout says each thing once:
 - a parcel's design storm is its ``design_storm_years`` (and
   ``design_storm_review_years``); the full layout and the GeoPackage also word it
   (``design_storm``: "50, or 100: review");
+- a text metric (``runoff_note``) is a key of the parcel's own, not a column: it
+  is null for nearly every parcel;
 - keys whose value is null or empty are left out.
 
 The newline-delimited form (``--jsonl``) writes one parcel a line, each line
@@ -146,14 +148,27 @@ def rounded(name: str, value: object) -> object:
     return round(value, 2)
 
 
+TEXT_METRICS = ("runoff_note",)
+"""Metrics the compact layout gives as keys of their own, where not null."""
+
+
+def compact_columns(columns: Sequence[str]) -> list[str]:
+    """The compact layout's ``metric_columns`` of a run's metrics: all but the text ones."""
+    return [name for name in columns if name not in TEXT_METRICS]
+
+
 def compacted(entry: dict[str, object], columns: Sequence[str]) -> dict[str, object]:
-    """An entry with its metrics as a list in ``columns`` order and its empty keys left out."""
+    """An entry with its metrics as a list in ``columns`` order (its text metrics as keys of
+    their own) and its empty keys left out."""
     metrics = entry.get("metrics") or {}
     assert isinstance(metrics, dict)
     out: dict[str, object] = {}
     for key, value in entry.items():
         if key == "metrics":
             out[key] = [rounded(name, metrics.get(name)) for name in columns]
+            for name in TEXT_METRICS:
+                if metrics.get(name) is not None:
+                    out[name] = metrics[name]
         elif key == "attributes" and isinstance(value, dict):
             kept = {name: held for name, held in value.items() if held is not None}
             if kept:

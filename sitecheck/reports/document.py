@@ -11,7 +11,14 @@ from sitecheck.io.crs import WorkingCRS
 from sitecheck.io.readers import InputRecord
 from sitecheck.io.writers import json_ready
 from sitecheck.measure.inputs import MeasureResult, MeasureSettings, run_stamp
-from sitecheck.reports.compact import COMPACT, FULL, compacted, rule_descriptions, rule_fields
+from sitecheck.reports.compact import (
+    COMPACT,
+    FULL,
+    compact_columns,
+    compacted,
+    rule_descriptions,
+    rule_fields,
+)
 from sitecheck.rules.margins import Margin
 from sitecheck.rules.outcome import ParcelOutcome
 from sitecheck.rules.review_groups import review_groups
@@ -137,7 +144,7 @@ def check_document(
     document = _check_entries(result, all_parcels, only, layout)
     if layout == FULL:
         return {"layout": FULL, **document}
-    columns = list(metric_columns or metric_names(result))
+    columns = list(metric_columns or compact_columns(metric_names(result)))
     for key in ("parcels", "projects"):
         if key in document:
             entries = document[key]

@@ -86,6 +86,11 @@ def parcel_runoff_table(result: CheckResult, row: int) -> str:
         f"<p>Retention to offset the increase: <strong>{escape(retention)}</strong> "
         "(<code>retention_required_cuft</code>). Water-quality volume: "
         f"<strong>{_number(metrics['wqv_cuft'])} cu ft</strong> (<code>wqv_cuft</code>).</p>\n"
+        + (
+            f'<p class="note">{escape(str(note))} (<code>runoff_note</code>).</p>\n'
+            if (note := metrics.get("runoff_note"))
+            else ""
+        )
     )
 
 
@@ -97,7 +102,7 @@ def _depth_list(screen: RunoffScreen, pack_id: str) -> str:
     )
 
 
-def _number(value: float | None, decimals: int = 0) -> str:
-    if value is None or pd.isna(value):
+def _number(value: object, decimals: int = 0) -> str:
+    if not isinstance(value, int | float) or pd.isna(value):
         return "—"
     return f"{value:,.{decimals}f}"

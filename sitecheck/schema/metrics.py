@@ -288,6 +288,14 @@ RUNOFF_METRICS: tuple[Metric, ...] = (
         "cuft",
         True,
     ),
+    Metric(
+        "runoff_note",
+        "text",
+        "why the runoff figures are missing or what they leave out",
+        "soils",
+        "Runoff note",
+        "text",
+    ),
 )
 """The runoff screen's figures per lot (with ``runoff_*`` and ``peak_*`` per storm besides)."""
 

@@ -18,7 +18,7 @@ from sitecheck.rules.outcome import NEEDS_REVIEW, TRIGGERED, ParcelOutcome, eval
 from sitecheck.rules.pack_model import Pack
 from sitecheck.schema.options import option
 from sitecheck.screening.packs import PackChoice
-from sitecheck.screening.runoff_result import RunoffScreen, runoff_metric_names
+from sitecheck.screening.runoff_result import RUNOFF_NOTE, RunoffScreen, runoff_metric_names
 from sitecheck.screening.values import parcel_value_rows
 
 DEFAULT_TOLERANCE = float(option("tolerance").default)  # type: ignore[arg-type]
@@ -131,6 +131,12 @@ class CheckResult:
         if self.runoff is not None:
             runoff = self.runoff.table
             for name in runoff_metric_names(runoff.columns):
+                if name == RUNOFF_NOTE:  # the one text column
+                    notes = np.full(len(table), None, dtype=object)
+                    if name in runoff.columns:
+                        notes[runoff.index.to_numpy()] = runoff[name].to_numpy(dtype=object)
+                    table[name] = pd.array(notes, dtype="string")
+                    continue
                 column = np.full(len(table), np.nan)
                 if name in runoff.columns:  # absent when no lot was screened
                     column[runoff.index.to_numpy()] = runoff[name].to_numpy(dtype=float)

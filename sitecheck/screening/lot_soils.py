@@ -2,11 +2,14 @@
 
 The group comes from a field on the polygons, else from the map unit's MUKEY
 joined to the SSURGO tables (``sitecheck.io.soil_groups``). Map units the survey
-gives no group (Urban land, water, pits) are not unmapped ground: they take
-``--default-hsg`` when given, else the lot's soil shares come from the rest.
+gives no group (in some surveys Urban land, Dumps or Pits) are not unmapped
+ground: they take ``--default-hsg`` when given, else the lot's soil shares come
+from the rest; each lot on one names it, by its name and MUKEY.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
@@ -24,12 +27,36 @@ from sitecheck.schema.fields import SOIL_FIELD_CANDIDATES
 from sitecheck.screening.runoff_result import UNMAPPED_TOLERANCE_SQFT, RunoffOptions
 
 
+@dataclass
+class LotSoils:
+    """The soils under each screened lot.
+
+    Attributes
+    ----------
+    by_group : dict of str to ndarray
+        Per soil group value, each lot's area on it (square CRS units), the
+        ``--default-hsg`` filling the rest where given.
+    unmapped : ndarray
+        Each lot's area the soils layer does not map.
+    no_group : ndarray
+        Each lot's area on map units without a group.
+    no_group_units : list of str
+        Per lot, the map units under it without a group ("Dumps (MUKEY 289517)").
+    """
+
+    by_group: dict[str, np.ndarray]
+    unmapped: np.ndarray
+    no_group: np.ndarray
+    no_group_units: list[str]
+
+
 def soil_areas_by_group(
     measured: MeasureResult, rows: np.ndarray, options: RunoffOptions
-) -> tuple[dict[str, np.ndarray], np.ndarray]:
-    """Each screened lot's area (sq ft) in each soil group value, and its unmapped area."""
+) -> LotSoils:
+    """Each screened lot's area in each soil group value, and its unmapped area."""
+    nothing = np.zeros(len(rows))
     if options.soils is None:
-        return {}, np.zeros(len(rows))
+        return LotSoils({}, nothing, nothing, [""] * len(rows))
     lots = measured.parcels.geometry.to_numpy()[rows]
     # Soils under the screened lots only: a county's map units are not read whole.
     within = Extent.around(lots, 0.0, measured.working.crs)
@@ -37,7 +64,7 @@ def soil_areas_by_group(
         options.soils, POLYGONAL, target_crs=measured.working.crs, within=within
     )
     columns = [c for c in frame.columns if c not in (frame.geometry.name, "_fid")]
-    groups = _polygon_groups(frame, columns, options, measured)
+    groups, units = _polygon_groups(frame, columns, options, measured)
     soil_geoms = frame.geometry.to_numpy()
     lot_index, soil_index = shapely.STRtree(soil_geoms).query(lots, predicate="intersects")
     areas = shapely.area(intersect_pairs(lots[lot_index], soil_geoms[soil_index]))
@@ -46,6 +73,11 @@ def soil_areas_by_group(
         chosen = groups[soil_index] == group
         by_group[group] = np.bincount(lot_index[chosen], weights=areas[chosen], minlength=len(rows))
     no_group = by_group.pop("", np.zeros(len(rows)))
+    without = groups[soil_index] == ""
+    named: list[list[str]] = [[] for _ in range(len(rows))]
+    pairs = zip(lot_index[without].tolist(), units[soil_index][without].tolist(), strict=True)
+    for lot, unit in sorted(set(pairs)):
+        named[lot].append(str(unit))
     mapped = sum(by_group.values()) if by_group else np.zeros(len(rows))
     unmapped = np.maximum(shapely.area(lots) - mapped - no_group, 0.0)
     partly = int((no_group * measured.working.sqft_per_unit2 > UNMAPPED_TOLERANCE_SQFT).sum())
@@ -57,26 +89,28 @@ def soil_areas_by_group(
         )
         # No count: a run split in windows must give the same words.
         measured.log.warn(
-            f"{options.soils.label()}: lots partly on map units with no hydrologic soil "
-            f"group (Urban land, water, pits): not unmapped, but without a group; that "
-            f"part {filler}"
+            f"{options.soils.label()}: lots on map units the survey gives no hydrologic soil "
+            f"group (each lot's runoff_note names them): not unmapped, but without a group; "
+            f"that part {filler}"
         )
     if options.default_hsg:
         key = options.default_hsg.strip().upper()
         by_group[key] = by_group.get(key, np.zeros(len(rows))) + unmapped + no_group
-    return by_group, unmapped
+    return LotSoils(by_group, unmapped, no_group, [", ".join(units) for units in named])
 
 
 def _polygon_groups(
     frame: pd.DataFrame, columns: list[str], options: RunoffOptions, measured: MeasureResult
-) -> np.ndarray:
-    """Each soil polygon's group: its own field, else its map unit's in the SSURGO tables."""
+) -> tuple[np.ndarray, np.ndarray]:
+    """Each soil polygon's group (its own field, else its map unit's in the SSURGO tables)
+    and the words naming its map unit."""
     assert options.soils is not None
     candidates = [options.soil_field] if options.soil_field else list(SOIL_FIELD_CANDIDATES)
     found = find_field(columns, candidates)
+    mukey = mukey_field(columns)
     if found is not None:
-        return _soil_groups(frame, found, options)
-    mukey = None if options.soil_field else mukey_field(columns)
+        return _soil_groups(frame, found, options), _unit_words(frame, columns, mukey, {})
+    mukey = None if options.soil_field else mukey
     if mukey is None:
         raise InputError(
             f"{options.soils.label()}: no soil group field "
@@ -96,7 +130,42 @@ def _polygon_groups(
         f"{options.soils.label()}: hydrologic soil groups from {table.origin}, joined on {mukey}"
     )
     joined = frame.assign(_hsg=looked_up.fillna("").to_numpy())
-    return _soil_groups(joined, "_hsg", options)
+    return _soil_groups(joined, "_hsg", options), _unit_words(frame, columns, mukey, table.name_of)
+
+
+def _unit_words(
+    frame: pd.DataFrame, columns: list[str], mukey: str | None, name_of: dict[str, str]
+) -> np.ndarray:
+    """How a report names each polygon's map unit: "Dumps (MUKEY 289517)", by the map unit
+    name of the polygon or the tables and its key, else its symbol; never a feature number,
+    which differs between a whole run and its windows."""
+    keys = (
+        frame[mukey].astype("string").str.strip().str.replace(r"\.0$", "", regex=True)
+        if mukey
+        else pd.Series(pd.NA, index=frame.index, dtype="string")
+    )
+    name_field = find_field(columns, ["muname"])
+    names = (
+        frame[name_field].astype("string").str.strip()
+        if name_field
+        else keys.map(name_of).astype("string")
+    )
+    symbol_field = find_field(columns, ["musym"])
+    symbols = frame[symbol_field].astype("string").str.strip() if symbol_field else None
+    words = []
+    for position, (key, name) in enumerate(zip(keys.tolist(), names.tolist(), strict=True)):
+        key = None if pd.isna(key) or key == "" else key
+        name = None if pd.isna(name) or name == "" else name
+        symbol = (
+            None if symbols is None or pd.isna(symbols.iat[position]) else symbols.iat[position]
+        )
+        if name and key:
+            words.append(f"{name} (MUKEY {key})")
+        elif name or key:
+            words.append(name or f"MUKEY {key}")
+        else:
+            words.append(f"map unit {symbol}" if symbol else "an unnamed map unit")
+    return np.array(words, dtype=object)
 
 
 def _soil_groups(frame: pd.DataFrame, field_name: str, options: RunoffOptions) -> np.ndarray:

@@ -168,11 +168,11 @@ class RunoffScreen:
             "assumptions": list(self.assumptions),
         }
 
-    def metrics_of(self, row: int) -> dict[str, float | None]:
+    def metrics_of(self, row: int) -> dict[str, float | str | None]:
         """One parcel's runoff metrics (None where not computed)."""
         # Every row's read at once on the first call: the JSON of a county asks for tens
         # of thousands, and a row looked up in the table costs more than its sums.
-        records: dict[int, dict[str, float | None]] | None = self.__dict__.get("_records")
+        records: dict[int, dict[str, float | str | None]] | None = self.__dict__.get("_records")
         if records is None:
             records = self.__dict__["_records"] = self._records()
         found = records.get(row)
@@ -181,14 +181,18 @@ class RunoffScreen:
     def _names(self) -> list[str]:
         return runoff_metric_names(self.table.columns)
 
-    def _records(self) -> dict[int, dict[str, float | None]]:
+    def _records(self) -> dict[int, dict[str, float | str | None]]:
         names = self._names()
         if not len(self.table):  # no lot was screened: the table has no columns either
             return {}
-        columns: list[list[float | None]] = []
+        columns: list[list[float | str | None]] = []
         for name in names:
             if name not in self.table.columns:
                 columns.append([None] * len(self.table))
+                continue
+            if name == RUNOFF_NOTE:
+                notes = self.table[name].tolist()
+                columns.append([None if pd.isna(note) else str(note) for note in notes])
                 continue
             values = self.table[name].to_numpy(dtype=float, na_value=float("nan"))
             whole = name in ("retention_storm_yr", "retention_review_storm_yr")
@@ -221,7 +225,12 @@ def runoff_metric_names(columns: pd.Index | list[str]) -> list[str]:
         "retention_review_cuft",
         "wqv_cuft",
         *[name for pre in storms("peak_pre_cfs_") for name in (pre, pre.replace("pre", "post"))],
+        RUNOFF_NOTE,
     ]
+
+
+RUNOFF_NOTE = "runoff_note"
+"""The text metric of the screen: why a lot's figures are null, or what they leave out."""
 
 
 FACT_COLUMNS: tuple[str, ...] = (

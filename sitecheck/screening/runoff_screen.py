@@ -34,6 +34,7 @@ from sitecheck.rules.truth import Truth
 from sitecheck.runoff import parcel_runoff
 from sitecheck.screening.check import CheckResult
 from sitecheck.screening.lot_soils import soil_areas_by_group
+from sitecheck.screening.runoff_notes import lot_notes
 from sitecheck.screening.runoff_result import (
     FACT_COLUMNS,
     UNMAPPED_TOLERANCE_SQFT,
@@ -61,7 +62,7 @@ def screen_runoff(result: CheckResult, options: RunoffOptions) -> RunoffScreen:
         [row for row, outcome in enumerate(result.outcomes) if outcome and measured.touched[row]],
         dtype=int,
     )
-    soil_areas, unmapped = soil_areas_by_group(measured, rows, options)
+    soils = soil_areas_by_group(measured, rows, options)
     if options.rainfall_file:
         measured.log.record("rainfall_file", options.rainfall_file, None, 0)
     tables = []
@@ -80,11 +81,12 @@ def screen_runoff(result: CheckResult, options: RunoffOptions) -> RunoffScreen:
             result,
             pack,
             rows[in_pack],
-            {k: v[in_pack] for k, v in soil_areas.items()},
+            {k: v[in_pack] for k, v in soils.by_group.items()},
             depths,
             options,
         )
-        pack_facts["partly_unmapped"] = unmapped[in_pack] > UNMAPPED_TOLERANCE_SQFT
+        pack_facts["partly_unmapped"] = soils.unmapped[in_pack] > UNMAPPED_TOLERANCE_SQFT
+        table["runoff_note"] = lot_notes(table, pack_facts, soils, in_pack, measured, options)
         tables.append(table)
         facts.append(pack_facts)
     table = pd.concat(tables) if tables else pd.DataFrame(index=pd.Index([], dtype=int))
@@ -124,7 +126,9 @@ def _screen_pack(
         [_under_review(result.outcomes[row], depths) for row in rows], dtype=float
     )
     unimproved, undecided = _unimproved_before(result, pack, rows)
-    soil = soil_areas if soil_areas else str(options.default_hsg)
+    # No soils layer: every lot is the one group the run gives. A layer with no group
+    # under any screened lot, and no --default-hsg: areas of no group, so null numbers.
+    soil = soil_areas if soil_areas or not options.default_hsg else str(options.default_hsg)
 
     def screen(storm: np.ndarray) -> pd.DataFrame:
         return parcel_runoff(
