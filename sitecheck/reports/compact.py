@@ -19,7 +19,8 @@ the same text again. The compact layout says each thing once:
 - reviews are grouped by cause as in the full layout, and the nearest threshold
   is ``margin`` (the full layout lists every area's in ``margins``);
 - metrics are rounded to what a screening can claim: areas to 0.01 sq ft, runoff
-  volumes to the cubic foot, curve numbers to a tenth, peaks to 0.001 cfs;
+  volumes to the cubic foot, curve numbers to a tenth, peaks to 0.001 cfs; a whole
+  number is written without its ".0";
 - ``projects`` lists the projects checked on a site of several lots; a project
   that is its lot alone is that lot's entry, whose ``projects`` names it;
 - a parcel's design storm is its ``design_storm_years`` (and
@@ -134,18 +135,21 @@ def rule_fields(
 def rounded(name: str, value: object) -> object:
     """A metric as the compact layout writes it: runoff volumes to the cubic foot and curve
     numbers to a tenth (a screening's precision; TR-55 reads its charts no closer), peaks
-    to 0.001 cfs, acres to 0.0001, areas to 0.01 sq ft (as they are measured)."""
+    to 0.001 cfs, acres to 0.0001, areas to 0.01 sq ft (as they are measured); a whole
+    number without its ".0" (most areas of a lot without constraints are 0)."""
     if not isinstance(value, float):
         return value
     if "_cuft" in name:  # runoff_pre_cuft_25yr, retention_required_cuft, wqv_cuft
         return round(value)
     if name.startswith("cn_"):
-        return round(value, 1)
-    if "_cfs_" in name:
-        return round(value, 3)
-    if name.endswith("_acres"):
-        return round(value, 4)
-    return round(value, 2)
+        kept = round(value, 1)
+    elif "_cfs_" in name:
+        kept = round(value, 3)
+    elif name.endswith("_acres"):
+        kept = round(value, 4)
+    else:
+        kept = round(value, 2)
+    return int(kept) if kept.is_integer() else kept
 
 
 TEXT_METRICS = ("runoff_note",)
