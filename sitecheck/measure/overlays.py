@@ -76,14 +76,32 @@ def measure_wetlands(run: Measuring, source: LayerSource | None) -> None:
 
 
 def measure_watercourses(run: Measuring, source: LayerSource | None) -> None:
-    """The disturbance in the buffer around watercourse lines or polygons."""
+    """The disturbance in the buffer around watercourse lines or polygons, and whether a
+    watercourse passes through each lot with work."""
     if source is None:
         run.not_measured("disturbed_in_watercourse_buffer_sqft")
+        run.metrics["watercourse_on_lot"] = np.full(run.count, None, dtype=object)
         return
     lines = run.read(source, POLYGONAL + LINEAR).geometry.to_numpy()
     width = run.settings.watercourse_buffer_ft / run.working.feet_per_unit
     surface = Surface.from_polygons(buffered(lines, width), run.tile)
     run.record("disturbed_in_watercourse_buffer_sqft", "watercourse_buffer", *run.overlap(surface))
+    run.metrics["watercourse_on_lot"] = _passes_through(run, lines)
+
+
+def _passes_through(run: Measuring, waters: np.ndarray) -> np.ndarray:
+    """Per lot with work, whether a watercourse crosses its inside (a stream along the lot
+    line only is the neighbour's as much); None for the lots without work, around which
+    the layer may not have been read."""
+    through = np.full(run.count, None, dtype=object)
+    active = np.asarray(run.active, dtype=np.int64)
+    through[active] = False
+    if len(waters) and len(active):
+        lots = run.parcels.geoms[active]
+        lot_at, water_at = shapely.STRtree(waters).query(lots, predicate="intersects")
+        inside = shapely.relate_pattern(lots[lot_at], waters[water_at], "T********")
+        through[active[np.unique(lot_at[inside])]] = True
+    return through
 
 
 def measure_adjoining(

@@ -177,6 +177,14 @@ METRICS: tuple[Metric, ...] = (
         True,
     ),
     Metric(
+        "watercourse_on_lot",
+        "boolean",
+        "a watercourse passes through the lot",
+        "watercourses",
+        "Watercourse through the lot",
+        "bool",
+    ),
+    Metric(
         "disturbed_in_adjoining_buffer_sqft",
         "area",
         "disturbed in the adjoining property buffer",

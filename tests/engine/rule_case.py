@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
-from shapely.geometry import box
+from shapely.geometry import LineString, box
 
 from sitecheck.io.readers import LayerSource
 from sitecheck.measure.inputs import MeasureInputs, MeasureSettings
@@ -50,6 +50,7 @@ class Case:
     wetland_adjacent_only: bool = False
     steep_pct: float | None = None  # uniform DEM slope under the lot; None: no DEM
     neighbour: bool = False  # a lot sharing the east line; the work then reaches its buffer
+    watercourse: str | None = None  # a stream "through" the lot or "along" its west line
     attributes: dict[str, object] = field(default_factory=dict)
 
 
@@ -135,6 +136,10 @@ def run_case(tmp_path: Path, ordinance: str, case: Case, tolerance: float = 0.0)
         layers["floodplain"] = write_layer(gpkg, "floodplain", flood)
     if case.wetland_sqft is not None:
         layers["wetlands"] = write_layer(gpkg, "wetlands", _wetland(case, work))
+    if case.watercourse is not None:
+        x = minx + LOT_WIDTH / 2 if case.watercourse == "through" else minx
+        stream = LineString([(x, miny - 100), (x, maxy + 100)])
+        layers["watercourses"] = write_layer(gpkg, "streams", [{"geometry": stream}])
     dem = None
     if case.steep_pct is not None:
         cells = np.arange(400) * 2.0 + 1.0

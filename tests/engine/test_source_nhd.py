@@ -72,3 +72,34 @@ def test_a_flowline_shapefile_without_its_prj_is_refused_naming_it(tmp_path, cap
     assert err.count("\n") == 1, err
     assert "watercourses layer" in err and "NHDFlowline.shp" in err and "CRS" in err
     assert not (tmp_path / "m.gpkg").exists()
+
+
+def test_a_flowline_through_the_lot_passes_through_it_and_one_on_its_line_does_not(
+    tmp_path, capsys
+):
+    # Larchmont § 335-12 binds "every person owning property through which a watercourse
+    # passes". L0's line runs through its middle; L1's runs along its west lot line, so it
+    # passes through neither L1 nor its neighbour; L2 has no line within 200 ft.
+    gpkg = tmp_path / "site.gpkg"
+    lots = [
+        {"parcel_id": f"L{i}", "geometry": box(i * 1_000.0, 0, i * 1_000.0 + 200, 200)}
+        for i in range(3)
+    ]
+    work = [
+        {"parcel_id": f"L{i}", "geometry": box(i * 1_000.0 + 50, 50, i * 1_000.0 + 150, 150)}
+        for i in range(3)
+    ]
+    lines = [
+        {"FType": 460, "geometry": LineString([(100, -50), (100, 250)])},
+        {"FType": 460, "geometry": LineString([(1_000, -50), (1_000, 250)])},
+    ]
+    flowlines = tmp_path / "Shape" / "NHDFlowline.shp"
+    flowlines.parent.mkdir()
+    gpd.GeoDataFrame(lines, geometry="geometry", crs=STATE_PLANE_EAST).to_file(flowlines)
+    layers = {
+        "parcels": write_layer(gpkg, "parcels", lots),
+        "disturbance": write_layer(gpkg, "disturbance", work),
+    }
+    code, metrics, err = _measure(tmp_path, layers, flowlines, capsys)
+    assert code == 0, err
+    assert [metrics[f"L{i}"]["watercourse_on_lot"] for i in range(3)] == [True, False, False]
