@@ -29,8 +29,10 @@ def test_one_missing_field_is_one_question_naming_the_eight_exemptions(tmp_path)
     _, _, outcome = run_case(tmp_path, "larchmont", Case(disturbed_sqft=600.0, **BARE))
     groups = review_groups(outcome)
     under_review = outcome.of("needs_review")
-    # 17: the site map's slopes are asked on every SWPPP, so no DEM leaves none in doubt
-    assert len(under_review) == 17 and len(groups) < len(under_review)
+    # 19: the site map's slopes are asked on every SWPPP, so no DEM leaves none in doubt;
+    # without a watercourse layer § 335-12's upkeep is open, and without a project type
+    # § 335-11's commercial or industrial establishment.
+    assert len(under_review) == 19 and len(groups) < len(under_review)
     activity = next(g for g in groups if g.cause.startswith("activity not given"))
     # § 335-23E(1)-(4) and (7)-(10); (5) and (6) turn on approval dates (not evaluated).
     assert activity.citations == [f"§ 335-23E({n})" for n in (1, 2, 3, 4, 7, 8, 9, 10)]

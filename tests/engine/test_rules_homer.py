@@ -19,6 +19,8 @@ LAW = Path(__file__).resolve().parent / "laws/homer-ch228-art12-stormwater.txt"
 T, N, R = "triggered", "not_triggered", "needs_review"
 
 CITATIONS = {
+    "homer.swppp.review": "§ 228-77D(2)",
+    "homer.construction_standards": "§ 228-78C, § 228-78D(1)",
     "homer.exempt.listed_activity": "§ 228-77E",
     "homer.exempt.routine_maintenance": "§ 228-77E(3)",
     "homer.exempt.landscaping": "§ 228-77E(9)",
