@@ -48,4 +48,4 @@ PROJECT_FIELDS: tuple[str, ...] = (
     "existing_cultivated",
     "dec_one_acre_authorization",
 )
-"""Project facts read from a lot's largest disturbance feature (a parcel field fills in)."""
+"""Project facts read from a lot's disturbance features (a parcel field fills in)."""
