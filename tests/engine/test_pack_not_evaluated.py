@@ -23,11 +23,16 @@ ABSENT = {
         "§ 254-5(5)": "Activities of the Village in regard to the permitting provisions.",
         "§ 254-5(8)": "for which a building permit has been approved on or before the effective date",
         "§ 254-6": "the Village Engineer may grant a waiver, in writing, from any requirement",
+        "§ 254-10": "shall provide access to the Village",
     },
     "homer": {
         "§ 228-77D(3)": "subject to review and approval by the Village of Homer Planning Board",
         "§ 228-78B(1)(b)": "must keep the SWPPP current",
         "§ 228-79B": "Construction completion guarantee.",
+        "§ 228-78D(4)": "Maintenance after construction. The owner or operator of permanent",
+        "§ 228-79A": "the landowner shall grant to the Village of Homer",
+        "§ 228-79C": "The Village of Homer may issue a stop-work order",
+        "§ 228-79D": "may require any person undertaking land development activities",
     },
     "larchmont": {
         "§ 335-23D(3)": "subject to review and approval by the Village of Larchmont Planning Board",
@@ -36,6 +41,8 @@ ABSENT = {
         "§ 335-23E(6)": "for which a building permit has been approved on or before the effective",
         "§ 335-7": "The construction, use, maintenance or continued existence of illicit",
         "§ 335-13": "has information of any known or suspected release of materials",
+        "§ 335-8, §§ 335-14 to 335-22": "may appeal the determination to the Village Planning Board",
+        "§ 335-27C": "Maintenance after construction. The owner or operator of permanent",
     },
 }
 LAW_FILES = {
