@@ -25,17 +25,23 @@ from .conftest import STATE_PLANE_EAST, write_layer
 FTYPES = {460: "StreamRiver", 558: "ArtificialPath", 334: "Connector", 566: "Coastline"}
 
 
-def _site(tmp_path: Path) -> tuple[dict[str, str], Path]:
+def _site(
+    tmp_path: Path, count: int = len(FTYPES), lines: list[dict] | None = None
+) -> tuple[dict[str, str], Path]:
+    """Lots 1,000 ft apart, each with 100 x 100 ft of work in its middle, and the flowlines
+    (by default one of each FType along each lot's centre) as an NHD shapefile."""
     gpkg = tmp_path / "site.gpkg"
-    lots, work, lines = [], [], []
-    for index, ftype in enumerate(FTYPES):
+    lots, work, centre_lines = [], [], []
+    for index, ftype in zip(range(count), FTYPES, strict=False):
         x0 = index * 1_000.0
         lots.append({"parcel_id": f"L{index}", "geometry": box(x0, 0, x0 + 200, 200)})
         work.append({"parcel_id": f"L{index}", "geometry": box(x0 + 50, 50, x0 + 150, 150)})
-        lines.append({"FType": ftype, "geometry": LineString([(x0 + 100, 0), (x0 + 100, 200)])})
+        line = LineString([(x0 + 100, 0), (x0 + 100, 200)])
+        centre_lines.append({"FType": ftype, "geometry": line})
     flowlines = tmp_path / "Shape" / "NHDFlowline.shp"
     flowlines.parent.mkdir()
-    gpd.GeoDataFrame(lines, geometry="geometry", crs=STATE_PLANE_EAST).to_file(flowlines)
+    rows = centre_lines if lines is None else lines
+    gpd.GeoDataFrame(rows, geometry="geometry", crs=STATE_PLANE_EAST).to_file(flowlines)
     layers = {
         "parcels": write_layer(gpkg, "parcels", lots),
         "disturbance": write_layer(gpkg, "disturbance", work),
@@ -80,26 +86,11 @@ def test_a_flowline_through_the_lot_passes_through_it_and_one_on_its_line_does_n
     # Larchmont § 335-12 binds "every person owning property through which a watercourse
     # passes". L0's line runs through its middle; L1's runs along its west lot line, so it
     # passes through neither L1 nor its neighbour; L2 has no line within 200 ft.
-    gpkg = tmp_path / "site.gpkg"
-    lots = [
-        {"parcel_id": f"L{i}", "geometry": box(i * 1_000.0, 0, i * 1_000.0 + 200, 200)}
-        for i in range(3)
-    ]
-    work = [
-        {"parcel_id": f"L{i}", "geometry": box(i * 1_000.0 + 50, 50, i * 1_000.0 + 150, 150)}
-        for i in range(3)
-    ]
     lines = [
         {"FType": 460, "geometry": LineString([(100, -50), (100, 250)])},
         {"FType": 460, "geometry": LineString([(1_000, -50), (1_000, 250)])},
     ]
-    flowlines = tmp_path / "Shape" / "NHDFlowline.shp"
-    flowlines.parent.mkdir()
-    gpd.GeoDataFrame(lines, geometry="geometry", crs=STATE_PLANE_EAST).to_file(flowlines)
-    layers = {
-        "parcels": write_layer(gpkg, "parcels", lots),
-        "disturbance": write_layer(gpkg, "disturbance", work),
-    }
+    layers, flowlines = _site(tmp_path, count=3, lines=lines)
     code, metrics, err = _measure(tmp_path, layers, flowlines, capsys)
     assert code == 0, err
     assert [metrics[f"L{i}"]["watercourse_on_lot"] for i in range(3)] == [True, False, False]
