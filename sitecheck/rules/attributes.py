@@ -3,7 +3,7 @@
 The laws key on facts no map shows: what kind of project it is, whether the
 work is lawn stripping and sod, whether a building or demolition permit is
 sought. They come from fields of the lot's disturbance features (a mix where
-they differ, :func:`mixed_text`) or of the parcel, under these names. A rule
+they differ, ``schema.mixed_values``) or of the parcel, under these names. A rule
 that needs one that is missing, or mixed, says ``needs_review``.
 """
 
