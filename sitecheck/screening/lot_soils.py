@@ -109,7 +109,8 @@ def _polygon_groups(
     found = find_field(columns, candidates)
     mukey = mukey_field(columns)
     if found is not None:
-        return _soil_groups(frame, found, options), _unit_words(frame, columns, mukey, {})
+        groups = _soil_groups(frame, found, options)
+        return groups, _unit_words(frame, columns, mukey, {}, groups == "")
     mukey = None if options.soil_field else mukey
     if mukey is None:
         raise InputError(
@@ -130,42 +131,55 @@ def _polygon_groups(
         f"{options.soils.label()}: hydrologic soil groups from {table.origin}, joined on {mukey}"
     )
     joined = frame.assign(_hsg=looked_up.fillna("").to_numpy())
-    return _soil_groups(joined, "_hsg", options), _unit_words(frame, columns, mukey, table.name_of)
+    groups = _soil_groups(joined, "_hsg", options)
+    return groups, _unit_words(frame, columns, mukey, table.name_of, groups == "")
 
 
 def _unit_words(
-    frame: pd.DataFrame, columns: list[str], mukey: str | None, name_of: dict[str, str]
+    frame: pd.DataFrame,
+    columns: list[str],
+    mukey: str | None,
+    name_of: dict[str, str],
+    wanted: np.ndarray,
 ) -> np.ndarray:
-    """How a report names each polygon's map unit: "Dumps (MUKEY 289517)", by the map unit
-    name of the polygon or the tables and its key, else its symbol; never a feature number,
-    which differs between a whole run and its windows."""
+    """How a report names the map unit of each ``wanted`` polygon (those without a group;
+    '' for the rest): "Dumps (MUKEY 289517)", by the map unit name of the polygon or the
+    tables and its key, else its symbol; never a feature number, which differs between a
+    whole run and its windows."""
+    words = np.full(len(frame), "", dtype=object)
+    if not wanted.any():
+        return words
+    picked = frame[wanted]
     keys = (
-        frame[mukey].astype("string").str.strip().str.replace(r"\.0$", "", regex=True)
+        picked[mukey].astype("string").str.strip().str.replace(r"\.0$", "", regex=True)
         if mukey
-        else pd.Series(pd.NA, index=frame.index, dtype="string")
+        else pd.Series(pd.NA, index=picked.index, dtype="string")
     )
     name_field = find_field(columns, ["muname"])
     names = (
-        frame[name_field].astype("string").str.strip()
+        picked[name_field].astype("string").str.strip()
         if name_field
         else keys.map(name_of).astype("string")
     )
     symbol_field = find_field(columns, ["musym"])
-    symbols = frame[symbol_field].astype("string").str.strip() if symbol_field else None
-    words = []
-    for position, (key, name) in enumerate(zip(keys.tolist(), names.tolist(), strict=True)):
-        key = None if pd.isna(key) or key == "" else key
-        name = None if pd.isna(name) or name == "" else name
-        symbol = (
-            None if symbols is None or pd.isna(symbols.iat[position]) else symbols.iat[position]
-        )
-        if name and key:
-            words.append(f"{name} (MUKEY {key})")
-        elif name or key:
-            words.append(name or f"MUKEY {key}")
-        else:
-            words.append(f"map unit {symbol}" if symbol else "an unnamed map unit")
-    return np.array(words, dtype=object)
+    symbols = (
+        picked[symbol_field].astype("string").str.strip().tolist()
+        if symbol_field
+        else [None] * len(picked)
+    )
+    rows = zip(keys.tolist(), names.tolist(), symbols, strict=True)
+    words[wanted] = [_one_unit(key, name, symbol) for key, name, symbol in rows]
+    return words
+
+
+def _one_unit(key: object, name: object, symbol: object) -> str:
+    key = None if pd.isna(key) or key == "" else key
+    name = None if pd.isna(name) or name == "" else name
+    if name and key:
+        return f"{name} (MUKEY {key})"
+    if name or key:
+        return str(name or f"MUKEY {key}")
+    return f"map unit {symbol}" if symbol and not pd.isna(symbol) else "an unnamed map unit"
 
 
 def _soil_groups(frame: pd.DataFrame, field_name: str, options: RunoffOptions) -> np.ndarray:

@@ -39,33 +39,38 @@ def lot_notes(
     measured : MeasureResult
     options : RunoffOptions
     """
-    sqft = measured.working.sqft_per_unit2
     rows = table.index.to_numpy()
     existing = measured.parcels["impervious_existing_sqft"].to_numpy(dtype=float)[rows]
     proposed = measured.parcels["impervious_proposed_sqft"].to_numpy(dtype=float)[rows]
+    missing_cover = facts["missing_cover"].to_numpy(dtype=bool)
+    partly_unmapped = facts["partly_unmapped"].to_numpy(dtype=bool)
     no_number = np.isnan(table["cn_post"].to_numpy(dtype=float))
-    notes: list[str | None] = []
-    for at, position in enumerate(positions.tolist()):
-        if facts["missing_cover"].iat[at]:
-            notes.append(_cover_words(existing[at], proposed[at]))
-            continue
-        units = soils.no_group_units[position]
-        no_group_sqft = float(soils.no_group[position]) * sqft
-        if no_number[at]:
-            notes.append(_no_number_words(units, facts["partly_unmapped"].iat[at], options))
-        elif units and no_group_sqft > UNMAPPED_TOLERANCE_SQFT:
-            filler = (
-                f"taken as group {options.default_hsg} (--default-hsg)"
-                if options.default_hsg
-                else "left out: the soil shares come from the rest of the lot"
-            )
-            notes.append(
-                f"{no_group_sqft:,.0f} sq ft of the lot are on map units the survey gives no "
-                f"hydrologic soil group ({units}), {filler}"
-            )
+    no_group_sqft = soils.no_group[positions] * measured.working.sqft_per_unit2
+    units = [soils.no_group_units[position] for position in positions.tolist()]
+    has_units = np.array([bool(words) for words in units], dtype=bool)
+    left_out = has_units & (no_group_sqft > UNMAPPED_TOLERANCE_SQFT)
+    notes: list[str | None] = [None] * len(positions)
+    # A county's lots are nearly all without a note: only those with one are worded.
+    for at in np.flatnonzero(missing_cover | no_number | left_out).tolist():
+        if missing_cover[at]:
+            notes[at] = _cover_words(existing[at], proposed[at])
+        elif no_number[at]:
+            notes[at] = _no_number_words(units[at], bool(partly_unmapped[at]), options)
         else:
-            notes.append(None)
+            notes[at] = _left_out_words(units[at], float(no_group_sqft[at]), options)
     return notes
+
+
+def _left_out_words(units: str, sqft: float, options: RunoffOptions) -> str:
+    filler = (
+        f"taken as group {options.default_hsg} (--default-hsg)"
+        if options.default_hsg
+        else "left out: the soil shares come from the rest of the lot"
+    )
+    return (
+        f"{sqft:,.0f} sq ft of the lot are on map units the survey gives no hydrologic soil "
+        f"group ({units}), {filler}"
+    )
 
 
 def _cover_words(existing: float, proposed: float) -> str:
