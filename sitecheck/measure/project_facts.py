@@ -96,11 +96,13 @@ def _write_mixes(
     meaning = [_meaning(value) for value in values[several]]
     table = pd.DataFrame({"lot": owner[several], "value": meaning, "sqft": feature_sqft[several]})
     kinds = table.groupby("lot")["value"].nunique(dropna=False)
-    for lot in kinds.index[kinds.to_numpy() > 1]:
-        mine = table[table["lot"] == lot]
-        areas = mine.groupby("value", dropna=False, sort=False)["sqft"].sum()
-        parts = [(None if pd.isna(v) else str(v), float(a)) for v, a in areas.items()]
-        column[int(lot)] = mixed_text(sorted(parts, key=lambda part: -part[1]))
+    mixed = table[table["lot"].isin(kinds.index[kinds.to_numpy() > 1])]
+    areas = mixed.groupby(["lot", "value"], dropna=False, sort=False)["sqft"].sum()
+    parts_of: dict[int, list[tuple[str | None, float]]] = {}
+    for (lot, value), sqft in areas.items():
+        parts_of.setdefault(int(lot), []).append((None if pd.isna(value) else str(value), sqft))
+    for lot, parts in parts_of.items():
+        column[lot] = mixed_text(sorted(parts, key=lambda part: -part[1]))
 
 
 def _meaning(value: object) -> str | None:
