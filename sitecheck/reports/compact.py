@@ -26,8 +26,8 @@ the same text again. The compact layout says each thing once:
 - a parcel's design storm is its ``design_storm_years`` (and
   ``design_storm_review_years``); the full layout and the GeoPackage also word it
   (``design_storm``: "50, or 100: review");
-- a text metric (``runoff_note``) is a key of the parcel's own, not a column: it
-  is null for nearly every parcel;
+- the runoff screen's text metric (``runoff_note``) is a key of the parcel's own,
+  not a column: it is null for nearly every parcel;
 - keys whose value is null or empty are left out.
 
 The newline-delimited form (``--jsonl``) writes one parcel a line, each line
@@ -43,6 +43,7 @@ from sitecheck.rules.margins import Margin
 from sitecheck.rules.outcome import NOT_TRIGGERED, ParcelOutcome
 from sitecheck.rules.pack_model import Pack
 from sitecheck.rules.review_groups import ReviewGroup
+from sitecheck.schema.metrics import RUNOFF_METRICS
 
 COMPACT, FULL = "compact", "full"
 
@@ -152,8 +153,9 @@ def rounded(name: str, value: object) -> object:
     return int(kept) if kept.is_integer() else kept
 
 
-TEXT_METRICS = ("runoff_note",)
-"""Metrics the compact layout gives as keys of their own, where not null."""
+TEXT_METRICS = tuple(metric.name for metric in RUNOFF_METRICS if metric.kind == "text")
+"""The runoff screen's notes: keys of the parcel's own in the compact layout, where not null
+(a column would be null for nearly every parcel)."""
 
 
 def compact_columns(columns: Sequence[str]) -> list[str]:
