@@ -20,7 +20,7 @@ help:
 	@echo "make demo     install and run SiteCheck on the sample village"
 	@echo "make test     install everything tests need (QGIS included) and run all tests"
 	@echo "make test-qgis-matrix  the QGIS tests in QGIS 3.22, 3.40 LTR and 3.44 (Debian roots)"
-	@echo "make lint     ruff, and mypy over the engine and the plugin"
+	@echo "make lint     ruff, mypy over the engine and the plugin, and the dead-code check"
 	@echo "make mutants  plant known bugs in a scratch copy; check a test fails for each"
 	@echo "make bench    benchmarks against the peers (writes bench/results/)"
 	@echo "make package  dist/sitecheck_qgis.zip for QGIS 'Install from ZIP'"
@@ -108,10 +108,14 @@ test-qgis-lts: install qgis-deps
 test-qgis-matrix: install qgis-deps
 	$(SUDO) $(SYSTEM_PYTHON) tools/qgis_matrix.py test bookworm trixie sid --record
 
+# Dead code: what no product module, tool or benchmark uses (tests do not count as users).
+DEAD_CODE_SCOPE := sitecheck processing layers ui bridge tools bench plugin.py __init__.py
+
 lint: install
 	$(VENV)/bin/ruff check sitecheck tests bench processing layers ui bridge tools plugin.py __init__.py
 	$(VENV)/bin/mypy
 	$(VPY) tools/mypy_plugin.py
+	$(VENV)/bin/vulture $(DEAD_CODE_SCOPE) tools/dead_code_allowed.py --min-confidence 60
 
 # --- benchmarks and packaging -----------------------------------------------
 

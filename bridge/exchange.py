@@ -19,7 +19,6 @@ from qgis.core import (
     QgsProcessingFeatureSourceDefinition,
     QgsVectorFileWriter,
     QgsVectorLayer,
-    QgsWkbTypes,
 )
 
 from .i18n import tr
@@ -145,11 +144,6 @@ def copy_to_sink(layer: QgsVectorLayer, sink, feedback=None) -> int:
         sink.addFeature(out, QgsFeatureSink.Flag.FastInsert)
         copied += 1
     return copied
-
-
-def polygon_type(layer: QgsVectorLayer) -> int:
-    """The layer's geometry type, promoted to multi-polygon (the engine writes multi)."""
-    return QgsWkbTypes.multiType(layer.wkbType())
 
 
 def engine_layer_spec(layer: QgsVectorLayer, folder: Path) -> str:

@@ -62,7 +62,6 @@ SEVERITY_LABELS: dict[str, str] = {s["key"]: s["label"] for s in DESCRIPTION["se
 SEVERITY_COLOURS: dict[str, str] = {s["key"]: s["colour"] for s in DESCRIPTION["severities"]}
 
 FLAG_KINDS: tuple[str, ...] = tuple(k["key"] for k in DESCRIPTION["flag_kinds"])
-FLAG_LABELS: dict[str, str] = {k["key"]: k["label"] for k in DESCRIPTION["flag_kinds"]}
 FLAG_COLOURS: dict[str, str] = {k["key"]: k["colour"] for k in DESCRIPTION["flag_kinds"]}
 FLAG_OF_METRIC: dict[str, str] = {k["metric"]: k["key"] for k in DESCRIPTION["flag_kinds"]}
 """Which flag shows where a metric was measured: clicking a trigger naming it flashes the flag."""

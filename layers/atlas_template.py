@@ -232,7 +232,7 @@ def create_layout(project) -> QgsPrintLayout:
         "audit",
         "SiteCheck [% @sitecheck_version %] · pack [% @sitecheck_pack %] (sha256 "
         "[% @sitecheck_pack_sha %]) · CRS [% @sitecheck_crs %] · inputs: [% @sitecheck_inputs %]"
-        " · generated [% @sitecheck_generated %] · parcel [% \"parcel_id\" %] · "
+        ' · generated [% @sitecheck_generated %] · parcel [% "parcel_id" %] · '
         f"{SHEET_TEXT}",
         10,
         203,

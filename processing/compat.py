@@ -17,11 +17,9 @@ from qgis.core import (
 
 if hasattr(Qgis, "ProcessingSourceType"):
     VECTOR_POLYGON = Qgis.ProcessingSourceType.VectorPolygon
-    VECTOR_LINE = Qgis.ProcessingSourceType.VectorLine
     VECTOR_ANY = Qgis.ProcessingSourceType.VectorAnyGeometry
 else:  # QGIS < 3.36
     VECTOR_POLYGON = QgsProcessing.SourceType.TypeVectorPolygon
-    VECTOR_LINE = QgsProcessing.SourceType.TypeVectorLine
     VECTOR_ANY = QgsProcessing.SourceType.TypeVectorAnyGeometry
 
 if hasattr(Qgis, "ProcessingParameterFlag"):

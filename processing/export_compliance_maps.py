@@ -26,6 +26,7 @@ from .compat import FLAG_NO_THREADING, FLAG_OPTIONAL
 from .engine_algorithm import TemporaryFolder
 
 FORMATS = ("pdf", "png")
+"""The per-parcel file formats, in the order of the Processing choice."""
 
 
 class ExportComplianceMapsAlgorithm(CheckSiteAlgorithm):
@@ -93,7 +94,7 @@ class ExportComplianceMapsAlgorithm(CheckSiteAlgorithm):
                 QgsProcessingParameterEnum(
                     self.FILE_FORMAT,
                     tr("Per-parcel file format"),
-                    options=["PDF", "PNG"],
+                    options=[name.upper() for name in FORMATS],
                     defaultValue=0,
                 ),
                 "The format of the per-parcel files.",
@@ -179,7 +180,8 @@ class ExportComplianceMapsAlgorithm(CheckSiteAlgorithm):
         written = []
         if per_parcel:
             Path(folder_out).mkdir(parents=True, exist_ok=True)
-            image = self.parameterAsEnum(parameters, self.FILE_FORMAT, context) == 1
+            chosen = FORMATS[self.parameterAsEnum(parameters, self.FILE_FORMAT, context)]
+            image = chosen == "png"
             written = export_files(layout, folder_out, image=image)
             pages = pages or len(written)
         return pages, written

@@ -101,14 +101,6 @@ class SiteCheckDock(PanelMessages, PanelExports, QgsDockWidget):
     def layers(self) -> dict:
         return {key: box.currentLayer() for key, box in self.layer_boxes.items()}
 
-    def set_layer(self, key: str, layer) -> None:
-        self.layer_boxes[key].setLayer(layer)
-        self.save_to_project()
-
-    def set_ordinance(self, key: str) -> None:
-        self.ordinance.setCurrentIndex(self.ordinance.findData(key))
-        self.save_to_project()
-
     def _chosen_by_user(self, *_) -> None:
         """Only a user's choice is written to the project, never the combos' own
         reshuffling while a project loads (which would overwrite its settings)."""

@@ -93,7 +93,6 @@ class PartitionOutput:
     flags: gpd.GeoDataFrame
     entries: dict[str, list[dict]]
     warnings: list[str] = field(default_factory=list)
-    window_parcels: int = 0
     parcels_with_work: int = 0
     runoff_facts: pd.DataFrame = field(default_factory=pd.DataFrame)
     unassigned: list[dict[str, object]] = field(default_factory=list)
@@ -177,7 +176,6 @@ def screen_partition(partition: Partition, spec: TaskSpec) -> PartitionOutput:
         flags=flags.reset_index(drop=True),
         entries=entries,
         warnings=list(measured.log.warnings),
-        window_parcels=len(table),
         parcels_with_work=int(measured.touched[mine].sum()),
         runoff_facts=facts.reset_index(drop=True),
         unassigned=list(measured.log.unassigned),

@@ -111,17 +111,6 @@ def write_html_report(
     write_text(path, write)
 
 
-def render_report(
-    result: CheckResult,
-    all_parcels: bool = False,
-    limits: ReportLimits | None = None,
-    generated: datetime | None = None,
-) -> str:
-    """The whole report as one string (see :func:`write_html_report`)."""
-    moment = generated or datetime.now(timezone.utc)
-    return "".join(report_parts(result, all_parcels, limits or ReportLimits(), moment))
-
-
 def report_parts(
     result: CheckResult,
     all_parcels: bool,

@@ -161,9 +161,5 @@ def flatten_settings(settings: Mapping[str, object], prefix: str = "") -> list[t
     return pairs
 
 
-def acres_cell(value: Any) -> str:
-    return format_acres(value, unit="") or "—"
-
-
 def sqft_cell(value: Any, signed: bool = False) -> str:
     return "—" if is_missing(value) else esc(format_sqft(value, signed))

@@ -361,21 +361,3 @@ class ParcelMapper:
             size_vertical=frame_width / 200.0,
             fontproperties={"size": 8},
         )
-
-
-def parcel_map_png(result: CheckResult, row: int) -> bytes:
-    """The map of one parcel as PNG bytes (about 640 x 480 pixels at 96 dpi).
-
-    Parameters
-    ----------
-    result : CheckResult
-    row : int
-        Position of the parcel in ``result.measured.parcels``.
-
-    Notes
-    -----
-    For many maps of one run, make one :class:`ParcelMapper` and call its
-    :meth:`~ParcelMapper.png`: the spatial index is then built once.
-    """
-    with ParcelMapper(result) as mapper:
-        return mapper.png(row)

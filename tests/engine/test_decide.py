@@ -22,7 +22,7 @@ from sitecheck.rules.outcome import evaluate_pack
 from sitecheck.rules.pack import load_pack
 from sitecheck.rules.units import Quantity
 
-from .village_runs import VILLAGE_LAYERS
+from .village_runs import VILLAGE_LAYERS, render_report
 
 PACKS = ("scarsdale", "larchmont", "homer")
 
@@ -121,7 +121,7 @@ def test_a_run_wording_only_the_listed_rules_writes_what_one_wording_every_rule_
     from sitecheck.pipeline.spec import RunSpec
     from sitecheck.reports.compact import COMPACT
     from sitecheck.reports.document import check_document
-    from sitecheck.reports.html import ReportLimits, render_report
+    from sitecheck.reports.html import ReportLimits
     from sitecheck.sample.village import generate_village
 
     village = generate_village(tmp_path, parcels=400)

@@ -19,14 +19,16 @@ from sitecheck.io.readers import LayerSource
 from sitecheck.measure.inputs import MeasureInputs
 from sitecheck.pipeline.run import screen
 from sitecheck.pipeline.spec import RunSpec
-from sitecheck.reports.html import ReportLimits, listed_rows, render_report, write_html_report
+from sitecheck.reports.html import ReportLimits, listed_rows, write_html_report
 from sitecheck.reports.html_format import format_sqft, natural_key
-from sitecheck.reports.maps import parcel_map_png
+from sitecheck.reports.maps import ParcelMapper
 from sitecheck.rules.outcome import NEEDS_REVIEW
 from sitecheck.rules.review_groups import review_groups
 from sitecheck.sample.village import generate_village
 from sitecheck.schema.severities import SEVERITY_KEYS as SEVERITIES
 from sitecheck.screening.check import CheckResult
+
+from .village_runs import render_report
 
 LAYERS = (
     "impervious_existing",
@@ -295,7 +297,8 @@ def test_one_parcels_report_details_it_whatever_its_outcome(partial):
 
 def test_a_parcel_map_is_a_drawn_png(partial):
     row = int(np.flatnonzero(partial.measured.touched)[0])
-    png = parcel_map_png(partial, row)
+    with ParcelMapper(partial) as mapper:
+        png = mapper.png(row)
     assert png.startswith(PNG_SIGNATURE)
     image = Image.open(io.BytesIO(png)).convert("RGB")
     assert image.size == (640, 480)

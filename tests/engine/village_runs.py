@@ -29,3 +29,13 @@ def village_check_argv(
     for layer in layers:
         argv += [f"--{layer.replace('_', '-')}", f"{gpkg}:{layer}"]
     return argv
+
+
+def render_report(result, all_parcels: bool = False, limits=None, generated=None) -> str:
+    """The whole HTML report of a run as one string, as ``write_html_report`` writes it."""
+    from datetime import datetime, timezone
+
+    from sitecheck.reports.html import ReportLimits, report_parts
+
+    moment = generated or datetime.now(timezone.utc)
+    return "".join(report_parts(result, all_parcels, limits or ReportLimits(), moment))

@@ -80,7 +80,7 @@ def test_the_panel_follows_a_parcel_as_it_is_drawn(dock, project, tmp_path):
     assert outcomes(bigger)["scarsdale.tier.254_8"] == "not_triggered"
     assert outcomes(bigger)["scarsdale.site_limits.slope"] != "needs_review"
 
-    dock.set_layer("dem", None)
+    dock.layer_boxes["dem"].setLayer(None)  # as a user clearing the box
     no_dem = wait_for_reply(dock)
     slope = next(t for t in no_dem["triggers"] if t["rule_id"] == "scarsdale.site_limits.slope")
     assert slope["outcome"] == "needs_review" and "no DEM was given" in slope["reason"]
