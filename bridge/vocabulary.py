@@ -32,6 +32,7 @@ class Role:
     help: str = ""
     flag: str = ""
     processing: str | None = None
+    symbol: dict[str, Any] | None = None  # how maps draw it (the schema's MapSymbol)
 
 
 ALL_ROLES: tuple[Role, ...] = tuple(
@@ -44,6 +45,7 @@ ALL_ROLES: tuple[Role, ...] = tuple(
         r["help"],
         r["flag"],
         r["processing"],
+        r["symbol"],
     )
     for r in DESCRIPTION["roles"]
 )
@@ -52,6 +54,13 @@ ROLES: tuple[Role, ...] = tuple(
 )
 """The layers the dock panel asks for, in its order."""
 ROLE_BY_KEY: dict[str, Role] = {role.key: role for role in ALL_ROLES}
+MAP_ROLES: tuple[Role, ...] = tuple(
+    sorted(
+        (role for role in ALL_ROLES if role.symbol),
+        key=lambda role: (role.symbol or {}).get("rank", 0),
+    )
+)
+"""The layers maps draw, with their symbols, bottom first."""
 
 ORDINANCES: tuple[tuple[str, str], ...] = tuple((p["id"], p["name"]) for p in DESCRIPTION["packs"])
 ORDINANCE_TITLES: tuple[str, ...] = tuple(p["title"] for p in DESCRIPTION["packs"])

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from qgis.core import (
     QgsFillSymbol,
     QgsLineSymbol,
@@ -13,72 +15,48 @@ from qgis.core import (
     QgsWkbTypes,
 )
 
-FILLS = {
-    "zoning": {
-        "color": "255,255,255,0",
-        "outline_color": "#9e9ac8",
-        "outline_width": "0.5",
-        "outline_style": "dash",
-    },
-    "sda": {"color": "255,237,160,70", "outline_color": "#fec44f", "outline_width": "0.4"},
-    "impaired_watersheds": {"color": "0,0,0,0", "outline_color": "#8856a7", "outline_width": "0.7"},
-    "floodplain": {"color": "107,174,214,110", "outline_color": "#3182bd", "outline_width": "0.2"},
-    "wetlands": {"color": "116,196,118,140", "outline_color": "#238b45", "outline_width": "0.3"},
-    "watercourses": {
-        "color": "158,202,225,160",
-        "outline_color": "#2b8cbe",
-        "outline_width": "0.3",
-    },
-    "parcels": {"color": "255,255,255,0", "outline_color": "#636363", "outline_width": "0.25"},
-    "impervious_existing": {
-        "color": "150,150,150,180",
-        "outline_color": "#525252",
-        "outline_width": "0.1",
-    },
-    "impervious_proposed": {
-        "color": "0,0,0,0",
-        "outline_color": "#d95f0e",
-        "outline_width": "0.4",
-        "outline_style": "dash",
-    },
-    "disturbance": {"color": "254,153,41,120", "outline_color": "#cc4c02", "outline_width": "0.6"},
-}
-LINE = {"color": "#2b8cbe", "width": "0.8"}
+from ..bridge.vocabulary import MAP_ROLES
 
-# Drawing order on a map, bottom first.
-ORDER = (
-    "zoning",
-    "sda",
-    "impaired_watersheds",
-    "floodplain",
-    "wetlands",
-    "watercourses",
-    "parcels",
-    "impervious_existing",
-    "impervious_proposed",
-    "disturbance",
+ORDER: tuple[str, ...] = tuple(role.key for role in MAP_ROLES)
+"""The layers maps draw, bottom first (each role's symbol rank in the engine's schema)."""
+TITLES: dict[str, str] = {role.key: role.label for role in MAP_ROLES}
+"""How legends name them: the roles' labels, as the panel and the reports name them."""
+LEGEND: tuple[str, ...] = tuple(
+    role.key for role in reversed(MAP_ROLES) if role.symbol and role.symbol["legend"]
 )
+"""The layers a compliance map's legend lists, top first."""
+_SYMBOLS: dict[str, dict[str, Any]] = {role.key: role.symbol for role in MAP_ROLES if role.symbol}
 
-TITLES = {
-    "zoning": "Zoning districts",
-    "sda": "Sensitive drainage area",
-    "impaired_watersheds": "Impaired watershed",
-    "floodplain": "FEMA floodplain",
-    "wetlands": "Wetlands",
-    "watercourses": "Watercourses",
-    "parcels": "Parcels",
-    "impervious_existing": "Impervious, existing",
-    "impervious_proposed": "Impervious, proposed",
-    "disturbance": "Limits of disturbance",
-}
+
+def fill_properties(role: str) -> dict[str, str]:
+    """QgsFillSymbol.createSimple's properties for a role's layer (parcels' for one maps
+    do not draw)."""
+    symbol = _SYMBOLS.get(role, _SYMBOLS["parcels"])
+    properties = {
+        "color": symbol["fill"],
+        "outline_color": symbol["outline"],
+        "outline_width": f"{symbol['outline_mm']:g}",
+    }
+    if symbol["dashed"]:
+        properties["outline_style"] = "dash"
+    return properties
+
+
+def line_properties(role: str) -> dict[str, str]:
+    """QgsLineSymbol.createSimple's properties for a role given as lines."""
+    symbol = _SYMBOLS.get(role, _SYMBOLS["parcels"])
+    return {
+        "color": symbol["line"] or symbol["outline"],
+        "width": f"{symbol['line_mm'] or symbol['outline_mm']:g}",
+    }
 
 
 def style_input_layer(layer, role: str) -> None:
     """Give an input layer its map symbol (lines for line watercourses)."""
     if QgsWkbTypes.geometryType(layer.wkbType()) == QgsWkbTypes.GeometryType.LineGeometry:
-        symbol = QgsLineSymbol.createSimple(LINE)
+        symbol = QgsLineSymbol.createSimple(line_properties(role))
     else:
-        symbol = QgsFillSymbol.createSimple(FILLS.get(role, FILLS["parcels"]))
+        symbol = QgsFillSymbol.createSimple(fill_properties(role))
     layer.setRenderer(QgsSingleSymbolRenderer(symbol))
 
 

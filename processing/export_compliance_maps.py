@@ -19,7 +19,7 @@ from qgis.core import (
 from ..bridge.i18n import tr
 from ..layers.atlas_pages import coverage_layer, requirements_layer, subject_layer
 from ..layers.compliance_layout import bind, export_files, export_pdf, load_layout
-from ..layers.map_styles import ORDER, TITLES, style_input_layer
+from ..layers.map_styles import LEGEND, ORDER, TITLES, style_input_layer
 from ..layers.styling import style_path
 from .check_site import CheckSiteAlgorithm
 from .compat import FLAG_NO_THREADING, FLAG_OPTIONAL
@@ -159,16 +159,7 @@ class ExportComplianceMapsAlgorithm(CheckSiteAlgorithm):
         layers = [*roles.values(), flags, coverage, subject, requirements]
         project.addMapLayers(layers, False)
         drawn = [subject, flags, *[roles[r] for r in reversed(ORDER) if r in roles]]
-        listed = (
-            "disturbance",
-            "impervious_proposed",
-            "impervious_existing",
-            "floodplain",
-            "wetlands",
-            "watercourses",
-            "sda",
-        )
-        legend = [roles[r] for r in listed if r in roles] + [flags]
+        legend = [roles[r] for r in LEGEND if r in roles] + [flags]
         layout = load_layout(project)
         bind(layout, coverage, drawn, legend, self._audit(document), requirements)
         pages = 0

@@ -4,20 +4,10 @@ from __future__ import annotations
 
 from qgis.core import QgsCoordinateReferenceSystem, QgsCoordinateTransform, QgsGeometry, QgsProject
 
-from ..bridge.vocabulary import FLAG_OF_METRIC
+from ..bridge.vocabulary import FLAG_OF_METRIC, MAP_ROLES
 
-# The layers a parcel's compliance map page draws, top first.
-PDF_ROLES = (
-    "disturbance",
-    "impervious_proposed",
-    "impervious_existing",
-    "parcels",
-    "wetlands",
-    "watercourses",
-    "floodplain",
-    "sda",
-    "zoning",
-)
+PDF_ROLES: tuple[str, ...] = tuple(role.key for role in reversed(MAP_ROLES))
+"""The layers a parcel's compliance map page draws, top first."""
 
 
 def show_trigger_flags(canvas, reply: dict, trigger: dict, lot=None, lot_crs=None) -> None:

@@ -28,7 +28,7 @@ from mpl_toolkits.axes_grid1.anchored_artists import AnchoredSizeBar
 from PIL import Image
 
 from sitecheck.io.geometry_types import POLYGON
-from sitecheck.schema.flags import FLAG_BY_KEY
+from sitecheck.schema.flags import FLAG_BY_KEY, FLAG_DRAW_ORDER
 from sitecheck.screening.check import CheckResult
 
 WIDTH_PX, HEIGHT_PX, DPI = 640, 480, 96
@@ -56,24 +56,9 @@ class FlagStyle:
     hatch: str | None = None
 
 
-# Drawn in this order: wide, faint areas first, so narrower ones stay visible on top. Thin
-# strips along lot lines are hatched, so the lot line stays readable under them.
-DRAW_ORDER = (
-    "slope_over_15pct",
-    "slope_over_25pct",
-    "wetland_adjacent",
-    "wetland",
-    "watercourse_buffer",
-    "floodplain_0_2pct",
-    "floodplain_1pct",
-    "floodway",
-    "adjoining_buffer",
-    "outside_parcel",
-)
-HATCHES = {"adjoining_buffer": "////", "outside_parcel": "xxxx"}
 FLAG_STYLES: dict[str, FlagStyle] = {
-    key: FlagStyle(FLAG_BY_KEY[key].label, FLAG_BY_KEY[key].colour, HATCHES.get(key))
-    for key in DRAW_ORDER
+    key: FlagStyle(FLAG_BY_KEY[key].label, FLAG_BY_KEY[key].colour, FLAG_BY_KEY[key].hatch)
+    for key in FLAG_DRAW_ORDER
 }
 OTHER_FLAG = FlagStyle("Other constraint", "#868e96")
 

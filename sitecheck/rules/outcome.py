@@ -18,22 +18,11 @@ from sitecheck.rules.decide import decide
 from sitecheck.rules.language import Truth, evaluate
 from sitecheck.rules.pack_model import Pack, Rule
 from sitecheck.schema.metrics import METRICS
+from sitecheck.schema.roles import ROLE_BY_KEY
 from sitecheck.schema.severities import SEVERITY_KEYS
 from sitecheck.schema.storms import storm_summary
 
 TRIGGERED, NOT_TRIGGERED, NEEDS_REVIEW = "triggered", "not_triggered", "needs_review"
-
-_INPUT_WORDS = {
-    "dem": "no DEM was given, or it has no elevations under the disturbance",
-    "floodplain": "no floodplain layer was given",
-    "wetlands": "no wetlands layer was given",
-    "watercourses": "no watercourse layer was given",
-    "sda": "no SDA layer or parcel field was given",
-    "impaired_watersheds": "no impaired-waters watershed layer was given",
-    "zoning": "no zoning layer or district field was given",
-    "impervious_existing": "no existing impervious layer was given",
-    "impervious_proposed": "no proposed impervious layer was given",
-}
 
 
 def _missing_phrases() -> dict[str, str]:
@@ -41,9 +30,9 @@ def _missing_phrases() -> dict[str, str]:
     for metric in METRICS:
         if metric.needs:
             first_input = metric.needs.split("+")[0]
-            phrases[metric.label] = (
-                f"{metric.label}: {_INPUT_WORDS.get(first_input, 'not measured')}"
-            )
+            role = ROLE_BY_KEY.get(first_input)
+            words = role.missing if role is not None and role.missing else "not measured"
+            phrases[metric.label] = f"{metric.label}: {words}"
     for attribute in ATTRIBUTES:
         phrases[attribute.label] = (
             f"{attribute.label} not given (field '{attribute.name}' on the disturbance or parcel)"

@@ -42,7 +42,14 @@ def describe() -> dict[str, object]:
         "acre_metrics": {name: acres_name(name) for name in ACRE_METRICS},
         "slope_thresholds_pct": list(SLOPE_THRESHOLDS_PCT),
         "flag_kinds": [
-            {"key": k.key, "label": k.label, "colour": k.colour, "metric": k.metric}
+            {
+                "key": k.key,
+                "label": k.label,
+                "colour": k.colour,
+                "metric": k.metric,
+                "rank": k.rank,
+                "hatch": k.hatch,
+            }
             for k in FLAG_KINDS
         ],
         "severities": [

@@ -9,6 +9,53 @@ Geometry = Literal["polygon", "line_or_polygon", "raster"]
 
 
 @dataclass(frozen=True)
+class MapSymbol:
+    """How maps draw a role's layer (the QGIS styles, the sample project, the atlas).
+
+    Attributes
+    ----------
+    rank : int
+        Stacking order on a map, the lowest drawn first (at the bottom).
+    fill : str
+        Fill colour as ``r,g,b,alpha`` (0-255 each), QGIS's colour string.
+    outline : str
+        Outline colour, ``#rrggbb``.
+    outline_mm : float
+        Outline width in millimetres.
+    dashed : bool
+        A dashed outline (for boundaries that are not the subject of a page).
+    line : str
+        Colour of a line layer's stroke (watercourses given as lines).
+    line_mm : float
+        Width of that stroke in millimetres.
+    legend : bool
+        A compliance map's legend lists it (not the lots, nor the backdrop
+        boundaries drawn dashed or unfilled).
+    """
+
+    rank: int
+    fill: str
+    outline: str
+    outline_mm: float
+    dashed: bool = False
+    line: str = ""
+    line_mm: float = 0.0
+    legend: bool = True
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "rank": self.rank,
+            "fill": self.fill,
+            "outline": self.outline,
+            "outline_mm": self.outline_mm,
+            "dashed": self.dashed,
+            "line": self.line,
+            "line_mm": self.line_mm,
+            "legend": self.legend,
+        }
+
+
+@dataclass(frozen=True)
 class Role:
     """One input of a run.
 
@@ -35,6 +82,11 @@ class Role:
     measured : bool
         An input of the measurement itself (``MeasureInputs``); else of the
         runoff screen or the pack choice.
+    missing : str
+        Why the metrics this layer gives are unknown when it is not given, as
+        reasons and review groups word it.
+    symbol : MapSymbol or None
+        How maps draw it; None for a layer maps do not show.
     """
 
     key: str
@@ -47,6 +99,8 @@ class Role:
     processing: str | None = None
     panel: bool = True
     measured: bool = True
+    missing: str = ""
+    symbol: MapSymbol | None = None
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -60,6 +114,8 @@ class Role:
             "processing": self.processing,
             "panel": self.panel,
             "measured": self.measured,
+            "missing": self.missing,
+            "symbol": None if self.symbol is None else self.symbol.to_json(),
         }
 
 
@@ -71,6 +127,7 @@ ROLES: tuple[Role, ...] = (
         "Tax parcels (lots). 'Selected features only' screens just those.",
         required=True,
         processing="PARCELS",
+        symbol=MapSymbol(7, "255,255,255,0", "#636363", 0.25, legend=False),
     ),
     Role(
         "disturbance",
@@ -81,6 +138,7 @@ ROLES: tuple[Role, ...] = (
         required=True,
         drawn=True,
         processing="DISTURBANCE",
+        symbol=MapSymbol(10, "254,153,41,120", "#cc4c02", 0.6),
     ),
     Role(
         "impervious_existing",
@@ -89,6 +147,8 @@ ROLES: tuple[Role, ...] = (
         "Existing impervious cover (buildings, driveways, patios).",
         drawn=True,
         processing="IMPERVIOUS_EXISTING",
+        missing="no existing impervious layer was given",
+        symbol=MapSymbol(8, "150,150,150,180", "#525252", 0.1),
     ),
     Role(
         "impervious_proposed",
@@ -98,6 +158,8 @@ ROLES: tuple[Role, ...] = (
         "not only what is new.",
         drawn=True,
         processing="IMPERVIOUS_PROPOSED",
+        missing="no proposed impervious layer was given",
+        symbol=MapSymbol(9, "0,0,0,0", "#d95f0e", 0.4, dashed=True),
     ),
     Role(
         "floodplain",
@@ -105,8 +167,18 @@ ROLES: tuple[Role, ...] = (
         "Floodplain (FEMA)",
         "FEMA flood hazard areas (NFHL S_FLD_HAZ_AR) with FLD_ZONE, ZONE_SUBTY and SFHA_TF.",
         processing="FLOODPLAIN",
+        missing="no floodplain layer was given",
+        symbol=MapSymbol(4, "107,174,214,110", "#3182bd", 0.2),
     ),
-    Role("wetlands", "--wetlands", "Wetlands", "Regulated wetlands.", processing="WETLANDS"),
+    Role(
+        "wetlands",
+        "--wetlands",
+        "Wetlands",
+        "Regulated wetlands.",
+        processing="WETLANDS",
+        missing="no wetlands layer was given",
+        symbol=MapSymbol(5, "116,196,118,140", "#238b45", 0.3),
+    ),
     Role(
         "watercourses",
         "--watercourses",
@@ -114,6 +186,8 @@ ROLES: tuple[Role, ...] = (
         "Streams and other watercourses (lines or polygons).",
         "line_or_polygon",
         processing="WATERCOURSES",
+        missing="no watercourse layer was given",
+        symbol=MapSymbol(6, "158,202,225,160", "#2b8cbe", 0.3, line="#2b8cbe", line_mm=0.8),
     ),
     Role(
         "sda",
@@ -121,6 +195,8 @@ ROLES: tuple[Role, ...] = (
         "Sensitive drainage areas (SDA)",
         "Sensitive drainage areas (Scarsdale).",
         processing="SDA",
+        missing="no SDA layer or parcel field was given",
+        symbol=MapSymbol(2, "255,237,160,70", "#fec44f", 0.4),
     ),
     Role(
         "zoning",
@@ -128,6 +204,8 @@ ROLES: tuple[Role, ...] = (
         "Zoning districts",
         "Zoning districts with a district code field.",
         processing="ZONING",
+        missing="no zoning layer or district field was given",
+        symbol=MapSymbol(1, "255,255,255,0", "#9e9ac8", 0.5, dashed=True, legend=False),
     ),
     Role(
         "impaired_watersheds",
@@ -138,6 +216,8 @@ ROLES: tuple[Role, ...] = (
         "lakes) with --watersheds.",
         geometry="line_or_polygon",
         processing="IMPAIRED_WATERSHEDS",
+        missing="no impaired-waters watershed layer was given",
+        symbol=MapSymbol(3, "0,0,0,0", "#8856a7", 0.7, legend=False),
     ),
     Role(
         "watersheds",
@@ -178,6 +258,7 @@ ROLES: tuple[Role, ...] = (
         "Elevation raster for slopes over 15% and 25%. Without it, slope rules need review.",
         "raster",
         processing="DEM",
+        missing="no DEM was given, or it has no elevations under the disturbance",
     ),
 )
 
@@ -187,3 +268,11 @@ VECTOR_ROLES: tuple[str, ...] = tuple(
 )
 """The vector layers a measurement takes, in this order."""
 DRAWN_ROLES: tuple[str, ...] = tuple(role.key for role in ROLES if role.drawn)
+MAP_ROLES: tuple[str, ...] = tuple(
+    role.key
+    for role in sorted(
+        (role for role in ROLES if role.symbol is not None),
+        key=lambda role: role.symbol.rank if role.symbol else 0,
+    )
+)
+"""The layers maps draw, bottom first."""
