@@ -137,6 +137,14 @@ def in_qgis_words(text: str, layer_names: dict[str, str]) -> str:
     return dialog_words(_EXPORTED.sub(layer, text))
 
 
+def reply_error_words(reply: dict) -> str:
+    """The worker's error as the panel shows it: a bad option under its field's label."""
+    named = OPTIONS.get(str(reply.get("option", "")))
+    if named is not None and reply.get("problem"):
+        return f"{named['label']}: {reply['problem']}"
+    return in_qgis_words(str(reply.get("error", "")), {})
+
+
 # How the panel and the atlas write each display kind of the description.
 NUMBER_FORMATS = {
     "pct": "{:.1f}%",

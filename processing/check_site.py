@@ -20,7 +20,6 @@ from qgis.core import (
 from ..bridge.exchange import copy_to_sink, export_source, result_layer, source_origin
 from ..bridge.i18n import tr
 from ..bridge.vocabulary import (
-    DESCRIPTION,
     ORDINANCE_TITLES,
     ORDINANCES,
     option,
@@ -59,8 +58,6 @@ class CheckSiteAlgorithm(EngineAlgorithm):
     ZONING_FIELD = "ZONING_FIELD"
     WETLAND_ADJACENT_FT = "WETLAND_ADJACENT_FT"
     WATERCOURSE_BUFFER_FT = "WATERCOURSE_BUFFER_FT"
-    SLOPE_LOW_PCT = "SLOPE_LOW_PCT"
-    SLOPE_HIGH_PCT = "SLOPE_HIGH_PCT"
     TOLERANCE = "TOLERANCE"
     SIDE_SETBACKS = "SIDE_SETBACKS"
     ALL_PARCELS = "ALL_PARCELS"
@@ -142,17 +139,6 @@ class CheckSiteAlgorithm(EngineAlgorithm):
             self._add(number_parameter(name), sentence(option(name)["help"]), advanced=True)
         for name in TEXT_OPTIONS:
             self._add(text_parameter(name), sentence(option(name)["help"]), advanced=True)
-        low, high = DESCRIPTION["slope_thresholds_pct"]
-        for key, label, default in (
-            (self.SLOPE_LOW_PCT, "Steep slope threshold (%)", low),
-            (self.SLOPE_HIGH_PCT, "Very steep slope threshold (%)", high),
-        ):
-            self._add(
-                number_parameter("slope_thresholds", key, label, default),
-                "The slope metrics are named for 15% and 25%; other thresholds are refused "
-                "(map other slope classes with 'Steep slopes').",
-                advanced=True,
-            )
         self._add(
             number_parameter("tolerance"), sentence(option("tolerance")["help"]), advanced=True
         )
@@ -303,8 +289,6 @@ class CheckSiteAlgorithm(EngineAlgorithm):
             f"{number(self.WETLAND_ADJACENT_FT):g}",
             "--watercourse-buffer-ft",
             f"{number(self.WATERCOURSE_BUFFER_FT):g}",
-            "--slope-thresholds",
-            f"{number(self.SLOPE_LOW_PCT):g},{number(self.SLOPE_HIGH_PCT):g}",
             "--tolerance",
             f"{number(self.TOLERANCE):g}",
         ]

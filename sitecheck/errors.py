@@ -31,6 +31,34 @@ class InputError(Exception):
         return lines
 
 
+class OptionError(InputError):
+    """A bad option value, naming the option by its schema name.
+
+    Each surface words the name its own way: the command line as its flag
+    (``--wetland-adjacent-ft``), the worker as its request key, Processing as
+    its parameter, the panel as its field. ``str()`` gives the schema name.
+
+    Parameters
+    ----------
+    option : str
+        The option's name in :mod:`sitecheck.schema.options`.
+    problem : str
+        What is wrong with the value, without the option's name.
+    """
+
+    def __init__(self, option: str, problem: str) -> None:
+        super().__init__(f"{option}: {problem}")
+        self.option = option
+        self.problem = problem
+
+    def __reduce__(self) -> tuple[type, tuple[str, str]]:  # raised in Dask workers too
+        return (type(self), (self.option, self.problem))
+
+    def worded(self, name: str) -> str:
+        """The message with the option named as a surface names it, on one line."""
+        return one_line(f"{name}: {self.problem}")
+
+
 NO_CRS = "has no CRS; assign one (e.g. EPSG:2260) and retry"
 """What every input without a coordinate reference system is told, after its name."""
 

@@ -18,7 +18,7 @@ from qgis.PyQt.QtWidgets import (
 from ..bridge.engine import EngineUnavailableError, configured_interpreter, find_interpreter
 from ..bridge.i18n import tr
 from ..bridge.scratch import scratch_folder
-from ..bridge.vocabulary import BY_JURISDICTION, ROLES
+from ..bridge.vocabulary import BY_JURISDICTION, ROLES, reply_error_words
 from ..bridge.worker_client import WorkerClient
 from ..layers.project_layers import PROJECT_SCOPE
 from .connections import Connections
@@ -297,7 +297,7 @@ class SiteCheckDock(PanelMessages, PanelExports, QgsDockWidget):
         if reply.get("op") == "open":
             if not reply.get("ok"):
                 self.needs_open = True
-                self.open_error = reply.get("error", "")
+                self.open_error = reply_error_words(reply)
                 self.busy.setVisible(False)
                 self.show_error(tr("SiteCheck could not open the layers"), self.open_error)
             return
@@ -308,7 +308,7 @@ class SiteCheckDock(PanelMessages, PanelExports, QgsDockWidget):
         if not reply.get("ok"):
             if self.open_error:
                 return  # the open error, already shown, explains this one
-            self.show_error(tr("SiteCheck could not check the parcel"), reply.get("error", ""))
+            self.show_error(tr("SiteCheck could not check the parcel"), reply_error_words(reply))
             return
         self.open_error = ""
         self.take_back_messages()  # whatever failed before works now

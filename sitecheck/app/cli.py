@@ -19,7 +19,7 @@ from sitecheck.app import commands
 from sitecheck.app.arguments import build_parser
 from sitecheck.app.library_warnings import warnings_as_lines
 from sitecheck.app.summary import print_check_summary, print_summary, say
-from sitecheck.errors import InputError, one_line
+from sitecheck.errors import InputError, OptionError, one_line
 from sitecheck.geometry.parallel import set_workers
 from sitecheck.io.conninfo import RedactingStream
 from sitecheck.io.output_set import error_words
@@ -31,7 +31,12 @@ from sitecheck.pipeline.outputs import Destinations, write_check_outputs, write_
 from sitecheck.pipeline.run import measure_only, screen
 from sitecheck.pipeline.spec import RunSpec
 from sitecheck.reports.compact import FULL
-from sitecheck.schema.options import DEFAULT_PARTITION_SIZE, DEFAULT_REPORT_DETAILS, option
+from sitecheck.schema.options import (
+    DEFAULT_PARTITION_SIZE,
+    DEFAULT_REPORT_DETAILS,
+    OPTION_BY_NAME,
+    option,
+)
 from sitecheck.schema.roles import VECTOR_ROLES
 from sitecheck.screening.packs import PackChoice, choose_packs
 
@@ -268,6 +273,8 @@ def _run(args: argparse.Namespace) -> int:
     """Run a parsed command; its exit code, a user's error printed in one line."""
     try:
         return COMMANDS[args.command](args)
+    except OptionError as error:
+        return _refused(error.worded(option_flag(error.option)))
     except InputError as error:
         return _refused(*error.report_lines())
     except FileNotFoundError as error:
@@ -290,6 +297,12 @@ def _run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 1
+
+
+def option_flag(name: str) -> str:
+    """How the command line names an option: its flag (the name itself if not an option)."""
+    known = OPTION_BY_NAME.get(name)
+    return known.flag if known is not None else name
 
 
 def _terminated() -> int:

@@ -12,7 +12,7 @@ from sitecheck.app.summary import say
 from sitecheck.errors import InputError, one_line
 from sitecheck.io.output_set import OutputSet, named
 from sitecheck.io.readers import LayerSource
-from sitecheck.pipeline.settings import measure_settings, slope_thresholds
+from sitecheck.pipeline.settings import measure_settings
 from sitecheck.rules.pack import load_pack
 from sitecheck.schema.describe import describe
 from sitecheck.schema.options import option
@@ -127,6 +127,22 @@ def _adjoining_frame(args: argparse.Namespace):
         f"({'all lots: zoning unknown' if districts is None else 'Residence A districts'})"
     )
     return frame, log, summary
+
+
+def slope_thresholds(value: object, flag: str = "--slope-thresholds") -> tuple[float, float]:
+    """steep-slopes' two increasing, finite slope percentages from ``"15,25"`` or a pair of numbers."""
+    parts = value.split(",") if isinstance(value, str) else list(value)  # type: ignore[call-overload]
+    try:
+        numbers = [float(part) for part in parts if str(part).strip()]
+    except (TypeError, ValueError):
+        raise InputError(f"{flag}: not a list of numbers: {value}") from None
+    if (
+        len(numbers) != 2
+        or not all(0 <= n < float("inf") for n in numbers)
+        or numbers[0] >= numbers[1]
+    ):
+        raise InputError(f"{flag}: give two increasing percentages, e.g. 15,25 (got {value})")
+    return numbers[0], numbers[1]
 
 
 def run_steep_slopes(args: argparse.Namespace) -> int:

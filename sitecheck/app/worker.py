@@ -45,12 +45,13 @@ import shapely
 
 from sitecheck.app.worker_protocol import (
     read_request,
+    refuse_unknown_keys,
     request_object,
     request_text,
     write_reply,
 )
 from sitecheck.app.worker_reply import parcel_reply, write_parcel_report
-from sitecheck.errors import InputError, no_crs, one_line
+from sitecheck.errors import InputError, OptionError, no_crs, one_line
 from sitecheck.io.clean import clean_geometries
 from sitecheck.io.crs import WorkingCRS
 from sitecheck.io.extent import Extent
@@ -62,24 +63,28 @@ from sitecheck.measure.inputs import MeasureInputs, MeasureSettings
 from sitecheck.pipeline.run import screen
 from sitecheck.pipeline.settings import measure_settings, runoff_options
 from sitecheck.pipeline.spec import RunSpec
-from sitecheck.schema.options import option
+from sitecheck.schema.options import MEASURE_OPTIONS, RUNOFF_OPTIONS, option
 from sitecheck.schema.roles import DRAWN_ROLES, ROLE_BY_KEY, VECTOR_ROLES
 from sitecheck.screening.check import DEFAULT_TOLERANCE, CheckResult
 from sitecheck.screening.packs import PackChoice, choose_packs
 from sitecheck.screening.runoff_result import RunoffOptions
 
-# Older names of two settings in the ``open`` request, kept working.
-SETTING_ALIASES = {"slope_thresholds_pct": "slope_thresholds", "side_setbacks_ft": "side_setbacks"}
+# An older name of a setting in the ``open`` request, kept working.
+SETTING_ALIASES = {"side_setbacks_ft": "side_setbacks"}
+SETTING_NAMES = tuple(option.name for option in MEASURE_OPTIONS)
+RUNOFF_NAMES = tuple(option.name for option in RUNOFF_OPTIONS)
 
 
 def settings_from(options: Mapping[str, Any]) -> MeasureSettings:
     """Measure settings from the ``open`` request's ``settings`` object, checked as the CLI's."""
     values = {SETTING_ALIASES.get(name, name): value for name, value in options.items()}
+    refuse_unknown_keys(values, SETTING_NAMES, "settings")
     return measure_settings(values)
 
 
 def runoff_from(options: Mapping[str, Any], soils: LayerSource | None) -> RunoffOptions:
     """Runoff-screen options from the ``open`` request's ``runoff`` object, checked as the CLI's."""
+    refuse_unknown_keys(options, RUNOFF_NAMES, "runoff")
     return runoff_options(options, soils)
 
 
@@ -330,6 +335,13 @@ def serve(stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
                 write_reply(stdout, {"ok": True, "op": "quit", "id": request.get("id")})
                 return 0
             reply, session = _answer(request, session, started)
+        except OptionError as error:  # named as the request names it, for the panel to word
+            reply = {
+                "ok": False,
+                "error": error.worded(error.option),
+                "option": error.option,
+                "problem": one_line(error.problem),
+            }
         except InputError as error:
             reply = {"ok": False, "error": "\n".join(error.report_lines())}
         except Exception:

@@ -117,3 +117,12 @@ def write_reply(stdout: TextIO, reply: Mapping[str, Any]) -> None:
         shown["warnings"] = [redacted(str(w)) for w in shown["warnings"]]
     stdout.write(json.dumps(json_ready(shown), ensure_ascii=True, allow_nan=False) + "\n")
     stdout.flush()
+
+
+def refuse_unknown_keys(values: Mapping[str, Any], known: tuple[str, ...], where: str) -> None:
+    """A setting the engine does not take is refused, never ignored."""
+    unknown = sorted(str(name) for name in values if name not in known)
+    if unknown:
+        raise InputError(
+            f"open: {where}.{one_line(unknown[0])[:60]}: not a setting; known: {', '.join(known)}"
+        )

@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 import geopandas as gpd
 import pandas as pd
 
-from sitecheck.errors import InputError
+from sitecheck.errors import InputError, OptionError
 from sitecheck.io.readers import LayerSource
 from sitecheck.schema.wetlands import DEFAULT_NWI_CLASSES, NWI_CLASSES
 
@@ -30,7 +30,7 @@ _TYPE_KEY = {label.upper(): key for key, label in NWI_CLASSES.items()}
 _CHECKZONE = re.compile(r"CHE?CK[ _-]?ZONE|CHKZ", re.IGNORECASE)
 
 
-def nwi_classes(value: object, flag: str = "--nwi-classes") -> tuple[str, ...]:
+def nwi_classes(value: object) -> tuple[str, ...]:
     """The NWI classes named in ``value`` (comma-separated keys, or ``all``)."""
     text = str(value or "").strip()
     if not text:
@@ -40,9 +40,10 @@ def nwi_classes(value: object, flag: str = "--nwi-classes") -> tuple[str, ...]:
     keys = tuple(dict.fromkeys(part.strip().lower() for part in text.split(",") if part.strip()))
     unknown = [key for key in keys if key not in NWI_CLASSES]
     if unknown or not keys:
-        raise InputError(
-            f"{flag}: {', '.join(unknown) or repr(text)} is not an NWI class; "
-            f"give some of {', '.join(NWI_CLASSES)}, or all"
+        raise OptionError(
+            "nwi_classes",
+            f"{', '.join(unknown) or repr(text)} is not an NWI class; "
+            f"give some of {', '.join(NWI_CLASSES)}, or all",
         )
     return keys
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 import pyproj
 
-from sitecheck.errors import InputError
+from sitecheck.errors import InputError, OptionError
 
 US_SURVEY_FOOT_M = 1200.0 / 3937.0
 INTERNATIONAL_FOOT_M = 0.3048
@@ -156,9 +156,9 @@ def working_crs(
         try:
             chosen = pyproj.CRS.from_user_input(override)
         except pyproj.exceptions.CRSError as error:
-            raise InputError(f"--crs: not a CRS: {override}") from error
+            raise OptionError("crs", f"not a CRS: {override}") from error
         if not chosen.is_projected:
-            raise InputError(f"--crs: {chosen.name} is not projected; areas need a projected CRS")
+            raise OptionError("crs", f"{chosen.name} is not projected; areas need a projected CRS")
         factor, unit = feet_per_unit(chosen, "--crs")
         return WorkingCRS(chosen, factor, unit, "given with --crs")
     if parcel_crs.is_projected:

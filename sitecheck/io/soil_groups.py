@@ -20,7 +20,7 @@ from pathlib import Path
 import pandas as pd
 import pyogrio
 
-from sitecheck.errors import InputError
+from sitecheck.errors import InputError, OptionError
 from sitecheck.io.readers import LayerSource
 
 MUAGGATT_COLUMNS = 40
@@ -82,7 +82,7 @@ def _from_given(spec: str) -> GroupTable:
     if not os.path.exists(spec) and ":" in spec:
         path, layer = spec.rsplit(":", 1)
     if not os.path.exists(path):
-        raise InputError(f"--soil-table: no such file: {spec}")
+        raise OptionError("soil_table", f"no such file: {spec}")
     if path.lower().endswith(".txt"):
         return _from_ssurgo_text(Path(path))
     if layer is None:

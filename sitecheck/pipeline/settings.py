@@ -3,7 +3,7 @@
 Values come by option name (:mod:`sitecheck.schema.options`): parsed command
 line arguments, or the ``settings`` and ``runoff`` objects of the worker's
 ``open`` request. Every value is checked against its option's bounds; a bad
-one is an InputError naming the option's flag.
+one is an OptionError naming the option, which each surface words its way.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from collections.abc import Mapping
 
 from sitecheck.constraints.adjoining import AdjoiningSettings
 from sitecheck.constraints.wetland_classes import nwi_classes
-from sitecheck.errors import InputError
+from sitecheck.errors import OptionError
 from sitecheck.io.readers import LayerSource
 from sitecheck.measure.inputs import MeasureSettings
 from sitecheck.runoff import RunoffSettings
@@ -29,7 +29,7 @@ def value_of(values: Mapping[str, object], name: str) -> object:
 
 
 def measure_settings(values: Mapping[str, object]) -> MeasureSettings:
-    """Measure settings from option values; bad values raise InputError naming the option."""
+    """Measure settings from option values; bad values raise OptionError naming the option."""
     number = lambda name: float(value_of(values, name))  # type: ignore[arg-type]  # noqa: E731
     return MeasureSettings(
         id_field=_text(value_of(values, "id_field")),
@@ -39,7 +39,7 @@ def measure_settings(values: Mapping[str, object]) -> MeasureSettings:
         impaired_flag=_text(value_of(values, "impaired_flag")),
         watercourse_buffer_ft=number("watercourse_buffer_ft"),
         slope=SlopeSettings(
-            thresholds_pct=measured_slope_thresholds(value_of(values, "slope_thresholds")),
+            thresholds_pct=SLOPE_THRESHOLDS_PCT,
             z_units=_text(value_of(values, "dem_z_units")),
         ),
         adjoining=AdjoiningSettings(
@@ -52,7 +52,7 @@ def measure_settings(values: Mapping[str, object]) -> MeasureSettings:
 
 
 def runoff_options(values: Mapping[str, object], soils: LayerSource | None) -> RunoffOptions:
-    """Runoff-screen options from option values; bad values raise InputError naming the option."""
+    """Runoff-screen options from option values; bad values raise OptionError naming the option."""
     hsg = value_of(values, "default_hsg")
     runoff = RunoffOptions(
         soils=soils,
@@ -72,38 +72,9 @@ def runoff_options(values: Mapping[str, object], soils: LayerSource | None) -> R
     return runoff
 
 
-def slope_thresholds(value: object, flag: str = "--slope-thresholds") -> tuple[float, float]:
-    """Two increasing, finite slope percentages from ``"15,25"`` or a pair of numbers."""
-    parts = value.split(",") if isinstance(value, str) else list(value)  # type: ignore[call-overload]
-    try:
-        numbers = [float(part) for part in parts if str(part).strip()]
-    except (TypeError, ValueError):
-        raise InputError(f"{flag}: not a list of numbers: {value}") from None
-    if (
-        len(numbers) != 2
-        or not all(0 <= n < float("inf") for n in numbers)
-        or numbers[0] >= numbers[1]
-    ):
-        raise InputError(f"{flag}: give two increasing percentages, e.g. 15,25 (got {value})")
-    return numbers[0], numbers[1]
-
-
-def measured_slope_thresholds(value: object) -> tuple[float, float]:
-    """The slope classes of ``measure`` and ``check``: those the slope metrics are named for."""
-    thresholds = slope_thresholds(value)
-    if thresholds != SLOPE_THRESHOLDS_PCT:
-        raise InputError(
-            "--slope-thresholds: the slope metrics are disturbed_on_slope_over_15pct_sqft and "
-            "disturbed_on_slope_over_25pct_sqft, measured at 15% and 25% "
-            f"(got {thresholds[0]:g},{thresholds[1]:g}); "
-            "map other slope classes with sitecheck steep-slopes"
-        )
-    return thresholds
-
-
 def district_table(value: object) -> dict[str, float]:
     """Side setbacks per district from ``"A-1=20,A-2=15"`` or a mapping; feet, finite, >= 0."""
-    flag = "--side-setbacks"
+    name = "side_setbacks"
     if isinstance(value, Mapping):
         items = [(str(k), v) for k, v in value.items()]
     else:
@@ -111,18 +82,16 @@ def district_table(value: object) -> dict[str, float]:
         for item in filter(None, (part.strip() for part in str(value or "").split(","))):
             district, sep, number = item.partition("=")
             if not sep or not district.strip():
-                raise InputError(f'{flag}: expected DISTRICT=FEET, got "{item}"')
+                raise OptionError(name, f'expected DISTRICT=FEET, got "{item}"')
             items.append((district.strip(), number))
     table: dict[str, float] = {}
     for district, number in items:
         try:
             feet = float(number)
         except (TypeError, ValueError):
-            raise InputError(f'{flag}: expected DISTRICT=FEET, got "{district}={number}"') from None
+            raise OptionError(name, f'expected DISTRICT=FEET, got "{district}={number}"') from None
         if not 0 <= feet < float("inf"):
-            raise InputError(
-                f"{flag}: {district}: give a finite, non-negative width (got {number})"
-            )
+            raise OptionError(name, f"{district}: give a finite, non-negative width (got {number})")
         table[district] = feet
     return table
 

@@ -9,7 +9,7 @@ import math
 from dataclasses import dataclass
 from typing import Literal
 
-from sitecheck.errors import InputError
+from sitecheck.errors import OptionError
 
 Kind = Literal["number", "integer", "text", "choice", "switch"]
 
@@ -57,7 +57,7 @@ class Option:
     processing: str | None = None
 
     def check(self, value: object) -> object:
-        """The value if it is one this option takes; else InputError naming the flag.
+        """The value if it is one this option takes; else OptionError naming the option.
 
         Numbers must be finite and within the bounds; None passes (not given).
         """
@@ -65,19 +65,19 @@ class Option:
             return value
         if self.kind == "choice":
             if value not in self.choices:
-                raise InputError(f"{self.flag}: {value!r} is not one of {', '.join(self.choices)}")
+                raise OptionError(self.name, f"{value!r} is not one of {', '.join(self.choices)}")
             return value
-        number = _number(value, self.flag, whole=self.kind == "integer")
+        number = _number(value, self.name, whole=self.kind == "integer")
         if self.minimum is not None:
             if self.above_minimum and not number > self.minimum:
-                raise InputError(f"{self.flag}: must be more than {self.minimum:g} (got {value})")
+                raise OptionError(self.name, f"must be more than {self.minimum:g} (got {number:g})")
             if number < self.minimum:
-                raise InputError(f"{self.flag}: {_at_least(self.minimum)} (got {value})")
+                raise OptionError(self.name, f"{_at_least(self.minimum)} (got {number:g})")
         if self.maximum is not None:
             if self.below_maximum and not number < self.maximum:
-                raise InputError(f"{self.flag}: must be less than {self.maximum:g} (got {value})")
+                raise OptionError(self.name, f"must be less than {self.maximum:g} (got {number:g})")
             if number > self.maximum:
-                raise InputError(f"{self.flag}: must be at most {self.maximum:g} (got {value})")
+                raise OptionError(self.name, f"must be at most {self.maximum:g} (got {number:g})")
         return int(number) if self.kind == "integer" else number
 
     def to_json(self) -> dict[str, object]:
@@ -98,17 +98,17 @@ class Option:
         }
 
 
-def _number(value: object, flag: str, whole: bool) -> float:
+def _number(value: object, name: str, whole: bool) -> float:
     if isinstance(value, bool):
-        raise InputError(f"{flag}: not a number ({value!r})")
+        raise OptionError(name, f"not a number ({value!r})")
     try:
         number = float(value)  # type: ignore[arg-type]
     except (TypeError, ValueError):
-        raise InputError(f"{flag}: not a number ({value!r})") from None
+        raise OptionError(name, f"not a number ({value!r})") from None
     if not math.isfinite(number):
-        raise InputError(f"{flag}: give a finite number (got {value})")
+        raise OptionError(name, f"give a finite number (got {value})")
     if whole and number != int(number):
-        raise InputError(f"{flag}: give a whole number (got {value})")
+        raise OptionError(name, f"give a whole number (got {value})")
     return number
 
 

@@ -82,16 +82,6 @@ MEASURE_OPTIONS: tuple[Option, ...] = (
         "WATERCOURSE_BUFFER_FT",
     ),
     Option(
-        "slope_thresholds",
-        "--slope-thresholds",
-        "text",
-        "Slope thresholds (%)",
-        "the two slope classes in percent; the slope metrics are named for 15 and 25 "
-        "(default 15,25)",
-        "15,25",
-        "percent",
-    ),
-    Option(
         "dem_z_units",
         "--dem-z-units",
         "choice",

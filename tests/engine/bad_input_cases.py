@@ -75,6 +75,22 @@ def check_argv(*extra: str, pack: str = "scarsdale", out: str | None = "o.gpkg")
     return argv
 
 
+def steep_slopes_argv(*extra: str) -> Argv:
+    """``steep-slopes`` on the village's DEM, with ``extra`` arguments."""
+
+    def argv(folder: Path) -> list[str]:
+        return [
+            "steep-slopes",
+            "--dem",
+            str(folder / "dem.tif"),
+            *extra,
+            "--out",
+            str(folder / "s.tif"),
+        ]
+
+    return argv
+
+
 def notify_argv(*extra: str, lot: str = "1.1-2-6") -> Argv:
     def argv(folder: Path) -> list[str]:
         words = ["notify", "--parcels", f"{village(folder)}:parcels", "--lot", lot]
@@ -259,7 +275,7 @@ def option_cases() -> list[Case]:
             Case(
                 f"slope thresholds {value}",
                 "error",
-                check_argv("--slope-thresholds", value),
+                steep_slopes_argv("--slope-thresholds", value),
                 ("--slope-thresholds",),
             )
         )

@@ -117,12 +117,15 @@ def _worker(requests: list[dict]) -> list[dict]:
 @pytest.mark.parametrize(
     ("setting", "value", "flag"),
     [
-        ("wetland_adjacent_ft", -5, "--wetland-adjacent-ft"),
+        ("wetland_adjacent_ft", "-5", "--wetland-adjacent-ft"),
         ("rear_setback_ft", "nan", "--rear-setback-ft"),
-        ("slope_thresholds_pct", [10, 20], "--slope-thresholds"),
+        ("side_setbacks", "A-1=wide", "--side-setbacks"),
+        ("nwi_classes", "lake,moon", "--nwi-classes"),
     ],
 )
-def test_worker_refuses_the_settings_the_cli_refuses(village, setting, value, flag):
+def test_worker_refuses_the_settings_the_cli_refuses(
+    village, setting, value, flag, capsys, tmp_path
+):
     gpkg = village["gpkg"]
     request = {
         "op": "open",
@@ -131,17 +134,40 @@ def test_worker_refuses_the_settings_the_cli_refuses(village, setting, value, fl
         "settings": {setting: value},
     }
     (reply,) = _worker([request])
-    assert reply["ok"] is False and reply["error"].startswith(f"{flag}: ")
+    # The worker names the option as its request does; the panel words it by its label.
+    assert reply["ok"] is False and reply["error"].startswith(f"{setting}: ")
+    assert reply["option"] == setting and reply["error"].endswith(reply["problem"])
+    gpkg = village["gpkg"]
+    argv = ["check", "--quiet", "--ordinance", "scarsdale", "--parcels", f"{gpkg}:parcels"]
+    argv += ["--disturbance", f"{gpkg}:disturbance", flag, str(value)]
+    assert main([*argv, "--out", str(tmp_path / "o.gpkg")]) == 2
+    # The command line names the same option by its flag, with the same problem.
+    assert capsys.readouterr().err.strip() == f"sitecheck: error: {flag}: {reply['problem']}"
 
 
-def test_other_slope_thresholds_are_refused_by_check_and_mapped_by_steep_slopes(
-    village, tmp_path, capsys
-):
+@pytest.mark.parametrize(
+    "setting", ["slope_thresholds", "slope_thresholds_pct", "wetland_adjacent", "tolerance"]
+)
+def test_worker_refuses_a_setting_it_does_not_take(village, setting):
+    request = {
+        "op": "open",
+        "inputs": {"parcels": f"{village['gpkg']}:parcels"},
+        "ordinance": "scarsdale",
+        "settings": {setting: 1},
+    }
+    (reply,) = _worker([request])
+    assert reply["ok"] is False
+    assert reply["error"].startswith(f"open: settings.{setting}: not a setting; known: ")
+
+
+def test_slope_classes_are_chosen_in_steep_slopes_only(village, tmp_path, capsys):
+    # The slope metrics are named for 15% and 25%: check and measure take no other classes.
     gpkg = village["gpkg"]
     argv = ["check", "--quiet", "--ordinance", "scarsdale", "--parcels", f"{gpkg}:parcels"]
     argv += ["--disturbance", f"{gpkg}:disturbance", "--out", str(tmp_path / "o.gpkg")]
-    assert main([*argv, "--slope-thresholds", "5,10"]) == 2
-    assert "disturbed_on_slope_over_15pct_sqft" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main([*argv, "--slope-thresholds", "15,25"])
+    assert "unrecognized arguments: --slope-thresholds" in capsys.readouterr().err
     out = tmp_path / "slopes.tif"
     assert (
         main(

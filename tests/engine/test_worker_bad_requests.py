@@ -78,9 +78,13 @@ def bad_opens(gpkg: Path, folder: Path) -> dict[str, tuple[dict, tuple[str, ...]
         "settings a list": (open_request(gpkg, settings=[1]), ("settings",)),
         "a bad setting": (
             open_request(gpkg, settings={"wetland_adjacent_ft": "nan"}),
-            ("--wetland-adjacent-ft",),
+            ("wetland_adjacent_ft: ",),
         ),
-        "tolerance text": (open_request(gpkg, tolerance="lots"), ("--tolerance",)),
+        "tolerance text": (open_request(gpkg, tolerance="lots"), ("tolerance: ",)),
+        "an unknown setting": (
+            open_request(gpkg, settings={"slope_thresholds_pct": [10, 20]}),
+            ("settings.slope_thresholds_pct", "not a setting"),
+        ),
         "ordinance a number": (open_request(gpkg, ordinance=7), ("ordinance",)),
         "runoff a string": (open_request(gpkg, runoff="B"), ("runoff",)),
         "a pack of the wrong shape": (
