@@ -13,12 +13,13 @@ SYSTEM_PYTHON := /usr/bin/python3
 APT_PACKAGES := qgis python3-qgis qgis-providers python3-pytest gdal-bin poppler-utils xvfb xauth \
   postgresql postgresql-postgis chromium mmdebstrap
 
-.PHONY: help install demo sample qgis screenshot images test test-engine test-qgis test-qgis-lts \
-  test-qgis-matrix qgis-deps lint mutants bench package resources clean
+.PHONY: help install demo sample qgis screenshot images test test-fast test-engine test-qgis \
+  test-qgis-lts test-qgis-matrix qgis-deps lint mutants bench package resources clean
 
 help:
 	@echo "make demo     install and run SiteCheck on the sample village"
 	@echo "make test     install everything tests need (QGIS included) and run all tests"
+	@echo "make test-fast  the edit loop: engine and layout tests not marked slow (no QGIS)"
 	@echo "make test-qgis-matrix  the QGIS tests in QGIS 3.22, 3.40 LTR and 3.44 (Debian roots)"
 	@echo "make lint     ruff, mypy over the engine and the plugin, and the dead-code check"
 	@echo "make mutants  plant known bugs in a scratch copy; check a test fails for each"
@@ -91,6 +92,11 @@ test: install qgis-deps
 	$(VENV)/bin/pytest
 	$(MAKE) --no-print-directory test-qgis
 	$(MAKE) --no-print-directory test-qgis-lts
+
+# The edit loop's tier: what is marked slow (thousands of parcels, Dask, killed runs, PostGIS,
+# the browser) is left to make test, which CI runs.
+test-fast: install qgis-deps
+	$(VENV)/bin/pytest -m "not slow"
 
 test-engine: install qgis-deps
 	$(VENV)/bin/pytest

@@ -45,6 +45,9 @@ class Case:
         An answer case's check of its outputs: (folder, stdout, stderr) -> None.
     before_work : bool
         An error found before any measuring: no progress line may precede it.
+    slow : bool
+        Seconds of work before the error (a Dask cluster restarting its workers): left out of
+        ``make test-fast``.
     """
 
     name: str
@@ -55,6 +58,7 @@ class Case:
     writes: tuple[str, ...] = ()
     check: Callable[[Path, str, str], None] | None = None
     before_work: bool = True
+    slow: bool = False
 
 
 def village(folder: Path) -> str:
@@ -415,6 +419,7 @@ def crs_cases() -> list[Case]:
             check_argv("--engine", "dask", "--workers", "1", "--worker-memory", "256MiB"),
             ("--worker-memory", "--partition-size", "10,000 parcels"),
             before_work=False,
+            slow=True,
         ),
         Case(
             "dask partition size 0",

@@ -1,4 +1,5 @@
-"""Shared helpers for engine tests: write small layers and rasters to temporary files."""
+"""Shared helpers for engine tests: write small layers and rasters to temporary files, and
+sample villages built once a session."""
 
 from __future__ import annotations
 
@@ -13,6 +14,28 @@ import rasterio
 from rasterio.transform import from_origin
 
 STATE_PLANE_EAST = "EPSG:2260"
+
+SharedVillage = Callable[..., dict[str, Path]]
+
+
+@pytest.fixture(scope="session")
+def shared_village(tmp_path_factory: pytest.TempPathFactory) -> SharedVillage:
+    """``generate_village`` by its arguments, each village built once a session and shared.
+
+    The tests that take one read its layers and write their outputs in folders of their own,
+    never next to it: another module reads the same files.
+    """
+    from sitecheck.sample.village import generate_village
+
+    built: dict[tuple, dict[str, Path]] = {}
+
+    def village(**arguments: object) -> dict[str, Path]:
+        key = tuple(sorted(arguments.items()))
+        if key not in built:
+            built[key] = generate_village(tmp_path_factory.mktemp("shared-village"), **arguments)
+        return built[key]
+
+    return village
 
 
 def write_layer(
@@ -93,3 +116,11 @@ def postgis():
     server = module.start()
     yield server
     server.stop()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A test that needs the PostGIS server is slow, whatever its module says: starting the
+    server takes seconds."""
+    for item in items:
+        if "postgis" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.slow)

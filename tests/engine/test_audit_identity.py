@@ -18,12 +18,13 @@ import shapely
 
 from sitecheck.app.cli import main
 from sitecheck.app.worker import serve
-from sitecheck.sample.village import generate_village
+
+from .conftest import SharedVillage
 
 
 @pytest.fixture(scope="module")
-def village(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return generate_village(tmp_path_factory.mktemp("audit"), parcels=40)["gpkg"]
+def village(shared_village: SharedVillage) -> Path:
+    return shared_village(parcels=40)["gpkg"]
 
 
 def copy_layers(source: Path, target: Path, description: str | None = None, move: bool = False):

@@ -333,7 +333,11 @@ def snapshot(folder: Path) -> dict[str, str]:
     return files
 
 
-@pytest.mark.parametrize("case", CASES, ids=[case.name for case in CASES])
+@pytest.mark.parametrize(
+    "case",
+    [pytest.param(case, marks=[pytest.mark.slow] if case.slow else []) for case in CASES],
+    ids=[case.name for case in CASES],
+)
 def test_bad_input(
     case: Case, sample: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

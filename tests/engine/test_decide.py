@@ -28,15 +28,14 @@ PACKS = ("scarsdale", "larchmont", "homer")
 
 
 @pytest.fixture(scope="module")
-def village_values(tmp_path_factory) -> list[dict[str, object]]:
+def village_values(shared_village) -> list[dict[str, object]]:
     """The values of each lot with work on a generated village, every layer given."""
     from sitecheck.io.readers import LayerSource
     from sitecheck.measure.driver import measure
     from sitecheck.measure.inputs import MeasureInputs, MeasureSettings
-    from sitecheck.sample.village import generate_village
     from sitecheck.screening.values import parcel_value_rows
 
-    village = generate_village(tmp_path_factory.mktemp("village"), parcels=3_000)
+    village = shared_village(parcels=3_000)
     gpkg = str(village["gpkg"])
     roles = tuple(layer for layer in VILLAGE_LAYERS if layer != "soils")  # soils: runoff's
     inputs = MeasureInputs(
@@ -76,6 +75,7 @@ def _variants(pack_id: str, values: list[dict[str, object]]) -> list[dict[str, o
     return variants
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("pack_id", PACKS)
 def test_the_truth_alone_is_the_evaluators_for_every_condition(village_values, pack_id):
     pack = load_pack(pack_id)
@@ -96,6 +96,7 @@ def test_the_truth_alone_is_the_evaluators_for_every_condition(village_values, p
     assert len(seen) == 3  # every truth came up: the comparison was not of one kind
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("pack_id", PACKS)
 def test_a_packs_outcomes_alone_are_those_with_reasons(village_values, pack_id):
     """The search for the nearest threshold reads these outcomes, exemptions applied."""

@@ -25,8 +25,9 @@ import pyogrio
 import pytest
 
 from sitecheck.app.cli import main
-from sitecheck.sample.village import generate_village
 from sitecheck.schema.packs import BUNDLED
+
+from .conftest import SharedVillage
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 LAYERS = (
@@ -42,8 +43,8 @@ LAYERS = (
 
 
 @pytest.fixture(scope="module")
-def village(tmp_path_factory) -> dict[str, Path]:
-    return generate_village(tmp_path_factory.mktemp("golden-village"))
+def village(shared_village: SharedVillage) -> dict[str, Path]:
+    return shared_village()
 
 
 def _project_outcomes(village: dict[str, Path], pack: str, folder: Path) -> dict:

@@ -146,8 +146,9 @@ def test_the_json_and_the_report_give_the_margins(tmp_path, capsys):
     assert "Nearest thresholds" in html and "80 sq ft over the 1,500 sq ft of" in html
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("pack_id", ["scarsdale", "larchmont", "homer"])
-def test_the_nearest_margin_found_alone_is_the_first_of_all_the_margins(tmp_path, pack_id):
+def test_the_nearest_margin_found_alone_is_the_first_of_all_the_margins(shared_village, pack_id):
     """The compact JSON and the terminal look for the nearest threshold alone, stopping at the
     first that changes an outcome; it must be the one every area's search puts first."""
     from sitecheck.io.readers import LayerSource
@@ -155,10 +156,9 @@ def test_the_nearest_margin_found_alone_is_the_first_of_all_the_margins(tmp_path
     from sitecheck.pipeline.run import screen
     from sitecheck.pipeline.spec import RunSpec
     from sitecheck.rules.margins import nearest_margin
-    from sitecheck.sample.village import generate_village
     from sitecheck.screening.values import parcel_value_rows
 
-    village = generate_village(tmp_path, parcels=3_000)
+    village = shared_village(parcels=3_000)
     gpkg = str(village["gpkg"])
     roles = ("impervious_existing", "impervious_proposed", "floodplain", "wetlands", "sda")
     inputs = MeasureInputs(

@@ -17,6 +17,8 @@ from sitecheck.measure.inputs import MeasureInputs, MeasureSettings
 
 from .conftest import write_layer
 
+pytestmark = pytest.mark.slow  # hundreds of generated site plans measured
+
 GRID = 3
 LOT = 100.0
 

@@ -30,6 +30,8 @@ from sitecheck.errors import InputError
 from sitecheck.io.output_set import Named, OutputSet
 from sitecheck.sample.village import generate_village
 
+pytestmark = pytest.mark.slow  # runs of 1,200 parcels, killed and timed
+
 
 @pytest.fixture(scope="module")
 def town(tmp_path_factory: pytest.TempPathFactory) -> Path:

@@ -14,17 +14,18 @@ from pathlib import Path
 import pytest
 
 from sitecheck.app.cli import main
-from sitecheck.sample.village import generate_village
 
 from .village_runs import village_check_argv
+
+pytestmark = pytest.mark.slow  # 3,000 parcels
 
 KB = 1024
 
 
 @pytest.fixture(scope="module")
-def outputs(tmp_path_factory) -> dict[str, Path]:
+def outputs(tmp_path_factory, shared_village) -> dict[str, Path]:
     folder = tmp_path_factory.mktemp("sizes")
-    village = generate_village(folder, parcels=3_000)
+    village = shared_village(parcels=3_000)
     argv = village_check_argv(village)
     paths = {name: folder / name for name in ("out.gpkg", "c.json", "c.jsonl", "r.html")}
     argv += ["--out", str(paths["out.gpkg"]), "--json", str(paths["c.json"])]

@@ -9,7 +9,8 @@ from sitecheck.geometry import parallel
 from sitecheck.io.readers import LayerSource
 from sitecheck.measure.driver import measure
 from sitecheck.measure.inputs import MeasureInputs, MeasureSettings
-from sitecheck.sample.village import generate_village
+
+from .conftest import SharedVillage
 
 LAYERS = (
     "impervious_existing",
@@ -24,8 +25,8 @@ LAYERS = (
 
 
 @pytest.fixture(scope="module")
-def village_inputs(tmp_path_factory) -> MeasureInputs:
-    paths = generate_village(tmp_path_factory.mktemp("village"))
+def village_inputs(shared_village: SharedVillage) -> MeasureInputs:
+    paths = shared_village()
     gpkg = paths["gpkg"]
     sources = {name: LayerSource.parse(name, f"{gpkg}:{name}") for name in LAYERS}
     return MeasureInputs(

@@ -13,14 +13,15 @@ from pathlib import Path
 import pytest
 
 from sitecheck.app.cli import main
-from sitecheck.sample.village import generate_village
+
+from .conftest import SharedVillage
 
 LINE = re.compile(r"^\[\s*(\d+)%\] (.*)$")
 
 
 @pytest.fixture(scope="module")
-def village(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return generate_village(tmp_path_factory.mktemp("progress"), parcels=40)["gpkg"]
+def village(shared_village: SharedVillage) -> Path:
+    return shared_village(parcels=40)["gpkg"]
 
 
 def progress_lines(argv: list[str], capsys: pytest.CaptureFixture[str]) -> list[tuple[int, str]]:
@@ -57,11 +58,11 @@ def test_a_check_moves_through_evaluating_and_writing_to_100_at_the_end(
 
 
 def test_the_long_stages_move_the_bar_as_they_go(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    shared_village: SharedVillage, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Evaluating, finding the thresholds and drawing the report go parcel by parcel: the bar
     moves within each, where it used to stand at one percent for the whole stage."""
-    village = generate_village(tmp_path / "village", parcels=1_000)["gpkg"]
+    village = shared_village(parcels=1_000)["gpkg"]
     argv = ["check", "--ordinance", "scarsdale", "--parcels", f"{village}:parcels"]
     argv += ["--disturbance", f"{village}:disturbance", "--out", str(tmp_path / "o.gpkg")]
     argv += ["--json", str(tmp_path / "o.json"), "--report", str(tmp_path / "o.html")]

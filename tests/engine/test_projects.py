@@ -150,6 +150,7 @@ def test_the_json_and_the_geopackage_carry_the_projects(tmp_path):
     assert lots.loc["A", "projects"] == "P1"
 
 
+@pytest.mark.slow
 def test_the_dask_engine_checks_a_project_across_partitions_as_one(tmp_path):
     layers = _layers(tmp_path, [{"project": "P1", **FIELDS, "geometry": SPLIT_WORK}])
     documents = {}

@@ -14,9 +14,10 @@ from pathlib import Path
 import pytest
 
 from sitecheck.app.cli import main
-from sitecheck.sample.village import generate_village
 
 from .village_runs import village_check_argv
+
+pytestmark = pytest.mark.slow  # 3,000 parcels, and Chromium
 
 REPO = Path(__file__).resolve().parents[2]
 LAYERS = ("impervious_existing", "impervious_proposed", "floodplain", "wetlands", "zoning")
@@ -55,9 +56,9 @@ function press(title) {
 
 
 @pytest.fixture(scope="module")
-def run(tmp_path_factory) -> dict:
-    folder = tmp_path_factory.mktemp("village")
-    village = generate_village(folder, parcels=3_000)
+def run(tmp_path_factory, shared_village) -> dict:
+    folder = tmp_path_factory.mktemp("report")
+    village = shared_village(parcels=3_000)
     argv = village_check_argv(village, layers=LAYERS)
     report = folder / "report.html"
     argv += ["--out", str(folder / "out.gpkg"), "--json", str(folder / "out.json")]

@@ -26,6 +26,9 @@ from sitecheck.sample.village import generate_village
 
 from .village_runs import VILLAGE_LAYERS
 
+# a village of 3,000 parcels and a county of 30,000, single and on Dask
+pytestmark = pytest.mark.slow
+
 LAYERS = ("disturbance", *VILLAGE_LAYERS)
 # What legitimately differs between two runs of the same inputs.
 RUN_KEYS = {"run_id", "generated", "timings_s", "engine", "parcels", "inputs"}

@@ -13,15 +13,16 @@ import pytest
 from sitecheck.app.cli import main
 from sitecheck.app.worker import serve
 from sitecheck.measure.inputs import MeasureInputs
-from sitecheck.sample.village import generate_village
 from sitecheck.schema.describe import describe
 from sitecheck.schema.options import OPTIONS
 from sitecheck.schema.roles import VECTOR_ROLES
 
+from .conftest import SharedVillage
+
 
 @pytest.fixture(scope="module")
-def village(tmp_path_factory):
-    return generate_village(tmp_path_factory.mktemp("schema-village"))
+def village(shared_village: SharedVillage) -> dict:
+    return shared_village()
 
 
 def test_describe_json_is_the_description(tmp_path):

@@ -133,6 +133,7 @@ def test_dec_streams_and_lakes_with_their_basins_mark_every_lot_of_those_basins(
         assert flags == expected, waters
 
 
+@pytest.mark.slow
 def test_the_dask_engine_finds_a_listed_water_far_outside_its_window(tmp_path):
     layers = _site(tmp_path)
     basins = write_layer(tmp_path / "wbd.gpkg", "WBDHU12", BASINS)

@@ -90,6 +90,7 @@ def test_one_stray_lot_does_not_move_the_working_crs(tmp_path):
     assert "NULL-ISLAND at (0.0003" in stray[0] and "EPSG:2260" in stray[0]
 
 
+@pytest.mark.slow
 def test_the_dask_engine_chooses_the_same_crs_and_names_the_same_stray_lot(tmp_path):
     layers, _ = _lots_with_a_stray(tmp_path)
     documents = []

@@ -114,6 +114,7 @@ def test_rows_without_an_sbl_are_not_lots(tmp_path):
     assert any("have no id in field 'SBL'" in w and "FID 2" in w for w in document["warnings"])
 
 
+@pytest.mark.slow
 def test_the_dask_engine_merges_the_same_rows_and_finds_the_same_unassigned_work(tmp_path):
     gpkg = tmp_path / "county.gpkg"
     parcels = write_layer(

@@ -22,6 +22,8 @@ from sitecheck.sample.village import generate_village
 
 from .conftest import write_layer
 
+pytestmark = pytest.mark.slow  # a PostgreSQL server and a Dask cluster
+
 FROM_POSTGIS = ("parcels", "disturbance", "floodplain", "wetlands", "impervious_proposed")
 FROM_FILE = ("impervious_existing", "watercourses", "sda", "zoning", "impaired_watersheds")
 

@@ -16,14 +16,14 @@ import pyogrio
 import pytest
 
 from sitecheck.app.cli import main
-from sitecheck.sample.village import generate_village
 
+from .conftest import SharedVillage
 from .village_runs import village_check_argv
 
 
 @pytest.fixture(scope="module")
-def village(tmp_path_factory) -> dict[str, Path]:
-    return generate_village(tmp_path_factory.mktemp("table-village"))
+def village(shared_village: SharedVillage) -> dict[str, Path]:
+    return shared_village()
 
 
 def _same_table(gpkg: Path, table: Path) -> None:
@@ -61,6 +61,7 @@ def test_a_flatgeobuf_table_holds_the_geopackages_parcels(village, tmp_path, com
     _same_table(gpkg, table)
 
 
+@pytest.mark.slow
 def test_the_distributed_engine_writes_the_same_table(village, tmp_path):
     gpkg, table = tmp_path / "dask.gpkg", tmp_path / "dask.fgb"
     argv = village_check_argv(village)

@@ -89,6 +89,7 @@ def _run(requests: list[dict]) -> list[dict]:
     return [json.loads(line) for line in stdout.getvalue().splitlines()]
 
 
+@pytest.mark.slow
 def test_each_project_parcel_matches_the_full_run(village):
     paths, full = village
     gpkg = paths["gpkg"]

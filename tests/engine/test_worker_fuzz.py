@@ -190,6 +190,7 @@ requests = st.one_of(
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
+@pytest.mark.slow
 @given(request=requests)
 def test_every_request_gets_one_reply_and_the_worker_lives_on(
     worker: Worker, village: Path, request: object
