@@ -186,10 +186,7 @@ def run_engine(
     for reader in readers:
         reader.start()
     stdout: list[str] = []
-    errors: list[str] = []
-    warnings: list[str] = []
-    other: list[str] = []
-    stage = [""]  # the stage last shown: qgis_process prints every progress text it is given
+    relay = _Relay(feedback, progress_span)
     closed = 0
     while closed < 2:
         if feedback is not None and feedback.isCanceled():
@@ -209,15 +206,12 @@ def run_engine(
             continue
         if words is not None:
             line = words(line)
-        _relay(line, feedback, progress_span, errors, warnings, other, stage)
+        relay.line(line)
     code = process.wait()
     _close(process, readers)
     if code != 0:
-        message = (
-            errors[-1] if errors else ("\n".join(other[-20:]) or f"engine exited with code {code}")
-        )
-        raise EngineFailedError(message)
-    return EngineOutput("\n".join(stdout), warnings)
+        raise EngineFailedError(relay.failure(code))
+    return EngineOutput("\n".join(stdout), relay.warnings)
 
 
 def start_process(command: list[str], merge_output: bool = False) -> subprocess.Popen:
@@ -244,26 +238,45 @@ def pump_lines(stream, name: str, lines: queue.Queue) -> None:
     lines.put((name, None))
 
 
-def _relay(line, feedback, span, errors, warnings, other, stage) -> None:
-    progress = PROGRESS_LINE.match(line)
-    if progress:
-        if feedback is not None:
-            low, high = span
-            feedback.setProgress(low + (high - low) * int(progress.group(1)) / 100.0)
-            if progress.group(2) != stage[0]:
-                stage[0] = progress.group(2)
-                feedback.setProgressText(stage[0])
-        return
-    if line.startswith(ERROR_PREFIX):
-        errors.append(line[len(ERROR_PREFIX) :])
-    elif line.startswith(WARNING_PREFIX):
-        warnings.append(line[len(WARNING_PREFIX) :])
-        if feedback is not None:
-            feedback.pushWarning(line[len(WARNING_PREFIX) :])
-    elif line.strip():
-        other.append(line)
-        if feedback is not None:
-            feedback.pushDebugInfo(line)
+@dataclass
+class _Relay:
+    """What the engine prints on stderr, passed on: progress scaled into ``span``, warnings
+    and other lines to the feedback, the errors kept for the failure message."""
+
+    feedback: object
+    span: tuple[float, float]
+    errors: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    other: list[str] = field(default_factory=list)
+    stage: str = ""  # the stage last shown: qgis_process prints every progress text it is given
+
+    def line(self, line: str) -> None:
+        feedback = self.feedback
+        progress = PROGRESS_LINE.match(line)
+        if progress:
+            if feedback is not None:
+                low, high = self.span
+                feedback.setProgress(low + (high - low) * int(progress.group(1)) / 100.0)
+                if progress.group(2) != self.stage:
+                    self.stage = progress.group(2)
+                    feedback.setProgressText(self.stage)
+            return
+        if line.startswith(ERROR_PREFIX):
+            self.errors.append(line[len(ERROR_PREFIX) :])
+        elif line.startswith(WARNING_PREFIX):
+            self.warnings.append(line[len(WARNING_PREFIX) :])
+            if feedback is not None:
+                feedback.pushWarning(line[len(WARNING_PREFIX) :])
+        elif line.strip():
+            self.other.append(line)
+            if feedback is not None:
+                feedback.pushDebugInfo(line)
+
+    def failure(self, code: int) -> str:
+        """The message of a run that exited with ``code``: its error, else its last lines."""
+        if self.errors:
+            return self.errors[-1]
+        return "\n".join(self.other[-20:]) or f"engine exited with code {code}"
 
 
 TERMINATE_GRACE_S = 3.0

@@ -98,6 +98,17 @@ class CheckSiteAlgorithm(EngineAlgorithm):
         )
 
     def initAlgorithm(self, config=None) -> None:  # noqa: N802 - QGIS API name
+        self._add_ordinance_parameters()
+        for parameter, help_text in input_layer_parameters():
+            self._add(parameter, help_text)
+        self._add_measuring_parameters()
+        for parameter, text, advanced in runoff_parameters():
+            self._add(parameter, text, advanced=advanced)
+        self._add_output_parameters()
+        self.addOutput(QgsProcessingOutputNumber("TRIGGERED_PARCELS", "Parcels with triggers"))
+
+    def _add_ordinance_parameters(self) -> None:
+        """A bundled village's ordinance, or a rule pack file of one's own."""
         self._add(
             QgsProcessingParameterEnum(
                 self.ORDINANCE,
@@ -117,8 +128,9 @@ class CheckSiteAlgorithm(EngineAlgorithm):
             ),
             "A village's own rule pack (TOML); see docs/writing-a-rule-pack.md.",
         )
-        for parameter, help_text in input_layer_parameters():
-            self._add(parameter, help_text)
+
+    def _add_measuring_parameters(self) -> None:
+        """The parcels' id and zoning fields and the options of the measuring (advanced)."""
         self._add(
             QgsProcessingParameterField(
                 self.ID_FIELD,
@@ -149,8 +161,9 @@ class CheckSiteAlgorithm(EngineAlgorithm):
             f"listed use {option('default_side_setback_ft')['default']:g} ft.",
             advanced=True,
         )
-        for parameter, text, advanced in runoff_parameters():
-            self._add(parameter, text, advanced=advanced)
+
+    def _add_output_parameters(self) -> None:
+        """The result layers (parcels, flags, projects) and the JSON and HTML reports."""
         self._add(
             QgsProcessingParameterBoolean(
                 self.ALL_PARCELS, tr("List every parcel in the reports"), defaultValue=False
@@ -198,7 +211,6 @@ class CheckSiteAlgorithm(EngineAlgorithm):
             ),
             "A self-contained report to file with a permit decision.",
         )
-        self.addOutput(QgsProcessingOutputNumber("TRIGGERED_PARCELS", "Parcels with triggers"))
 
     def _add(self, parameter, help_text: str, advanced: bool = False) -> None:
         parameter.setHelp(help_text)

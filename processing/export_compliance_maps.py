@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from pathlib import Path
 
 from qgis.core import (
@@ -27,6 +28,19 @@ from .engine_algorithm import TemporaryFolder
 
 FORMATS = ("pdf", "png")
 """The per-parcel file formats, in the order of the Processing choice."""
+
+
+@dataclass(frozen=True)
+class Destinations:
+    """Where the pages go: one multi-page PDF and/or a folder of one file per parcel."""
+
+    pdf: str
+    per_parcel_folder: str
+    images: bool
+
+    @property
+    def per_parcel(self) -> bool:
+        return bool(self.per_parcel_folder)
 
 
 class ExportComplianceMapsAlgorithm(CheckSiteAlgorithm):
@@ -105,6 +119,25 @@ class ExportComplianceMapsAlgorithm(CheckSiteAlgorithm):
         self.addOutput(QgsProcessingOutputNumber("PAGES", "Pages (one or more per flagged parcel)"))
 
     def processAlgorithm(self, parameters, context, feedback):  # noqa: N802 - QGIS API name
+        destinations = self._destinations(parameters, context)
+        with TemporaryFolder() as folder:
+            json_path = self.check(parameters, context, feedback, folder)
+            if json_path is None:
+                return {}
+            results = self._sinks(parameters, context, feedback, folder / "result.gpkg")
+            document = json.loads(json_path.read_text(encoding="utf-8"))
+            pages, written = self._print(document, folder, destinations, feedback)
+        results["PAGES"] = pages
+        if destinations.pdf:
+            results[self.PDF] = destinations.pdf
+        if destinations.per_parcel:
+            results[self.OUTPUT_FOLDER] = destinations.per_parcel_folder
+        feedback.pushInfo(
+            tr("{0} compliance map page(s); {1} per-parcel file(s)").format(pages, len(written))
+        )
+        return results
+
+    def _destinations(self, parameters, context) -> Destinations:
         pdf = self.parameterAsFileOutput(parameters, self.PDF, context)
         per_parcel = self.parameterAsBoolean(parameters, self.ONE_FILE_PER_PARCEL, context)
         folder_out = self.parameterAsString(parameters, self.OUTPUT_FOLDER, context)
@@ -112,36 +145,13 @@ class ExportComplianceMapsAlgorithm(CheckSiteAlgorithm):
             raise QgsProcessingException(
                 tr("Give a PDF file, or 'one file per parcel' and a folder")
             )
-        with TemporaryFolder() as folder:
-            json_path = self.check(parameters, context, feedback, folder)
-            if json_path is None:
-                return {}
-            results = self._sinks(parameters, context, feedback, folder / "result.gpkg")
-            document = json.loads(json_path.read_text(encoding="utf-8"))
-            pages, written = self._print(
-                document, folder, pdf, per_parcel, folder_out, parameters, context, feedback
-            )
-        results["PAGES"] = pages
-        if pdf:
-            results[self.PDF] = pdf
-        if per_parcel:
-            results[self.OUTPUT_FOLDER] = folder_out
-        feedback.pushInfo(
-            tr("{0} compliance map page(s); {1} per-parcel file(s)").format(pages, len(written))
-        )
-        return results
+        chosen = FORMATS[self.parameterAsEnum(parameters, self.FILE_FORMAT, context)]
+        return Destinations(pdf, folder_out if per_parcel else "", images=chosen == "png")
 
-    def _print(
-        self, document, folder: Path, pdf, per_parcel, folder_out, parameters, context, feedback
-    ):
+    def _print(self, document: dict, folder: Path, destinations: Destinations, feedback):
+        """Print the run's pages; (pages, per-parcel files written)."""
         project = QgsProject()  # the run's own layers, apart from the user's project
-        inputs = folder / "inputs.gpkg"
-        roles = {}
-        for role in ORDER:
-            layer = QgsVectorLayer(f"{inputs}|layername={role}", TITLES[role], "ogr")
-            if layer.isValid():
-                style_input_layer(layer, role)
-                roles[role] = layer
+        roles = _input_layers(folder / "inputs.gpkg")
         result = folder / "result.gpkg"
         parcels = QgsVectorLayer(f"{result}|layername=parcels", "Parcels checked", "ogr")
         flags = QgsVectorLayer(
@@ -156,24 +166,25 @@ class ExportComplianceMapsAlgorithm(CheckSiteAlgorithm):
             return 0, []
         subject = subject_layer(parcels)
         requirements = requirements_layer(document)
-        layers = [*roles.values(), flags, coverage, subject, requirements]
-        project.addMapLayers(layers, False)
+        project.addMapLayers([*roles.values(), flags, coverage, subject, requirements], False)
         drawn = [subject, flags, *[roles[r] for r in reversed(ORDER) if r in roles]]
         legend = [roles[r] for r in LEGEND if r in roles] + [flags]
         layout = load_layout(project)
         bind(layout, coverage, drawn, legend, self._audit(document), requirements)
         pages = 0
-        if pdf:
+        if destinations.pdf:
             feedback.pushInfo(
-                tr("Writing the pages of {0} parcel(s) to {1}").format(coverage.featureCount(), pdf)
+                tr("Writing the pages of {0} parcel(s) to {1}").format(
+                    coverage.featureCount(), destinations.pdf
+                )
             )
-            pages = export_pdf(layout, pdf)
+            pages = export_pdf(layout, destinations.pdf)
         written = []
-        if per_parcel:
-            Path(folder_out).mkdir(parents=True, exist_ok=True)
-            chosen = FORMATS[self.parameterAsEnum(parameters, self.FILE_FORMAT, context)]
-            image = chosen == "png"
-            written = export_files(layout, folder_out, image=image)
+        if destinations.per_parcel:
+            Path(destinations.per_parcel_folder).mkdir(parents=True, exist_ok=True)
+            written = export_files(
+                layout, destinations.per_parcel_folder, image=destinations.images
+            )
             pages = pages or len(written)
         return pages, written
 
@@ -191,6 +202,17 @@ class ExportComplianceMapsAlgorithm(CheckSiteAlgorithm):
             "inputs": inputs,
             "generated": document.get("generated", ""),
         }
+
+
+def _input_layers(inputs: Path) -> dict[str, QgsVectorLayer]:
+    """The run's input layers by role, styled, in drawing order; roles not given are absent."""
+    roles = {}
+    for role in ORDER:
+        layer = QgsVectorLayer(f"{inputs}|layername={role}", TITLES[role], "ogr")
+        if layer.isValid():
+            style_input_layer(layer, role)
+            roles[role] = layer
+    return roles
 
 
 def _input_text(record: dict) -> str:

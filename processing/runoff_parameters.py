@@ -34,6 +34,11 @@ DUAL_LABELS = {"undrained": "As group D (undrained)", "drained": "As the first l
 
 def runoff_parameters() -> list[tuple[object, str, bool]]:
     """(parameter, help, advanced) for each runoff parameter, in dialog order."""
+    return _soil_parameters() + _rainfall_parameters()
+
+
+def _soil_parameters() -> list[tuple[object, str, bool]]:
+    """The soils layer, its group field or table, and how unmapped and dual groups read."""
     return [
         (
             QgsProcessingParameterFeatureSource(
@@ -79,6 +84,12 @@ def runoff_parameters() -> list[tuple[object, str, bool]]:
             "is drained.",
             True,
         ),
+    ]
+
+
+def _rainfall_parameters() -> list[tuple[object, str, bool]]:
+    """The design storms' depths (typed or from a downloaded file) and the WQv rainfall."""
+    return [
         (
             QgsProcessingParameterString(
                 RAINFALL,

@@ -30,6 +30,7 @@ from .parcel_tool import ParcelPickTool
 from .pause import AdaptivePause
 from .project_settings import restore_panel, save_panel
 from .requests import (
+    RulesChoice,
     evaluate_request,
     open_request,
     parcel_at,
@@ -255,6 +256,13 @@ class SiteCheckDock(PanelMessages, PanelExports, QgsDockWidget):
         if self.parcel_id is not None and not self.needs_open:
             self.schedule()
 
+    def rules_choice(self) -> RulesChoice:
+        if self.ordinance.currentData() == BY_JURISDICTION:
+            return RulesChoice(
+                None, self.jurisdictions.currentLayer(), self.jurisdiction_field.currentField()
+            )
+        return RulesChoice(self.ordinance.currentData())
+
     def evaluate_now(self) -> None:
         layers = self.layers()
         parcels = layers.get("parcels")
@@ -269,14 +277,11 @@ class SiteCheckDock(PanelMessages, PanelExports, QgsDockWidget):
         try:
             worker = self._ensure_worker()
             if self.needs_open:
-                by_jurisdiction = self.ordinance.currentData() == BY_JURISDICTION
                 worker.send(
                     open_request(
                         layers,
-                        None if by_jurisdiction else self.ordinance.currentData(),
+                        self.rules_choice(),
                         self.folder,
-                        self.jurisdictions.currentLayer() if by_jurisdiction else None,
-                        self.jurisdiction_field.currentField() if by_jurisdiction else None,
                         self.runoff_box.options(),
                         self.settings_box.values(),
                     )

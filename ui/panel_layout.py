@@ -45,9 +45,50 @@ def build_panel(dock) -> None:
     """
     body = QWidget()
     layout = QVBoxLayout(body)
+    dock.configuration = _configuration_pane(dock)
+    dock.panes = QSplitter(Qt.Orientation.Vertical)
+    dock.panes.addWidget(dock.configuration)
+    dock.panes.addWidget(_answer_pane(dock))
+    dock.panes.setCollapsible(1, False)
+    dock.panes.setStretchFactor(0, 0)
+    dock.panes.setStretchFactor(1, 1)
+    layout.addWidget(dock.panes, 1)
+    for box in (dock.layers_box, dock.runoff_box, dock.settings_box):
+        box.collapsedStateChanged.connect(lambda *_: fit_configuration(dock))
+    dock.status = QLabel("")
+    dock.status.setWordWrap(True)
+    layout.addWidget(dock.status)
+    layout.addLayout(_buttons(dock))
+    dock.ordinance.currentIndexChanged.connect(dock._configuration_changed)
+    dock.jurisdictions.layerChanged.connect(dock._configuration_changed)
+    dock.jurisdiction_field.fieldChanged.connect(dock._configuration_changed)
+    for combo in (dock.ordinance, dock.jurisdictions, dock.jurisdiction_field):
+        combo.activated.connect(dock._chosen_by_user)
+    dock.setWidget(body)
+
+
+def _configuration_pane(dock) -> QScrollArea:
+    """The settings: ordinance or jurisdictions, the layers, runoff and measuring, scrolling."""
     configuration = QWidget()
     configuration_layout = QVBoxLayout(configuration)
     configuration_layout.setContentsMargins(0, 0, 0, 0)
+    configuration_layout.addLayout(_ordinance_form(dock))
+    dock.layers_box = _layers_box(dock)
+    configuration_layout.addWidget(dock.layers_box)
+    dock.runoff_box = RunoffBox()
+    dock.runoff_box.changed.connect(dock._options_changed)
+    configuration_layout.addWidget(dock.runoff_box)
+    dock.settings_box = SettingsBox()
+    dock.settings_box.changed.connect(dock._options_changed)
+    configuration_layout.addWidget(dock.settings_box)
+    configuration_layout.addStretch(1)
+    pane = scroll_pane(configuration)
+    fit_narrow(configuration)
+    return pane
+
+
+def _ordinance_form(dock) -> QFormLayout:
+    """One ordinance for every parcel, or a jurisdiction layer and field choosing each's."""
     form = QFormLayout()
     dock.ordinance = QComboBox()
     for key, label in ORDINANCES:
@@ -62,11 +103,14 @@ def build_panel(dock) -> None:
     dock.jurisdictions.layerChanged.connect(dock.jurisdiction_field.setLayer)
     form.addRow(tr("Jurisdictions"), dock.jurisdictions)
     form.addRow(tr("Jurisdiction field"), dock.jurisdiction_field)
-    configuration_layout.addLayout(form)
+    return form
 
-    dock.layers_box = QgsCollapsibleGroupBox(tr("Layers"))
-    dock.layers_box.setSaveCollapsedState(False)
-    layers_form = QFormLayout(dock.layers_box)
+
+def _layers_box(dock) -> QgsCollapsibleGroupBox:
+    """A layer box for every role of the engine's vocabulary, in its order."""
+    box_of_layers = QgsCollapsibleGroupBox(tr("Layers"))
+    box_of_layers.setSaveCollapsedState(False)
+    layers_form = QFormLayout(box_of_layers)
     # each layer box under its label, the panel's whole width: layer names are not elided
     layers_form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapAllRows)
     layers_form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
@@ -82,20 +126,40 @@ def build_panel(dock) -> None:
     for box in dock.layer_boxes.values():
         box.layerChanged.connect(dock._configuration_changed)
         box.activated.connect(dock._chosen_by_user)
-    configuration_layout.addWidget(dock.layers_box)
-    dock.runoff_box = RunoffBox()
-    dock.runoff_box.changed.connect(dock._options_changed)
-    configuration_layout.addWidget(dock.runoff_box)
-    dock.settings_box = SettingsBox()
-    dock.settings_box.changed.connect(dock._options_changed)
-    configuration_layout.addWidget(dock.settings_box)
-    configuration_layout.addStretch(1)
-    dock.configuration = scroll_pane(configuration)
-    fit_narrow(configuration)
+    return box_of_layers
 
+
+def _answer_pane(dock) -> QWidget:
+    """The parcel, its nearest threshold and data warnings, its figures and triggers."""
     answer = QWidget()
     layout_of_answer = QVBoxLayout(answer)
     layout_of_answer.setContentsMargins(0, 0, 0, 0)
+    layout_of_answer.addLayout(_parcel_row(dock))
+    # The nearest threshold that would change the outcome, updated as the work is drawn, and
+    # the engine's warnings about this parcel's data, which change what the figures mean:
+    # both whole, right above the measurements they qualify.
+    dock.margin_label = QLabel("")
+    dock.margin_label.setWordWrap(True)
+    dock.margin_label.setVisible(False)
+    layout_of_answer.addWidget(dock.margin_label)
+    dock.warnings_label = QLabel("")
+    dock.warnings_label.setWordWrap(True)
+    dock.warnings_label.setStyleSheet("color: #8a4b00;")
+    dock.warnings_label.setVisible(False)
+    layout_of_answer.addWidget(dock.warnings_label)
+    dock.results = QSplitter(Qt.Orientation.Vertical)
+    dock.metrics = _metrics_table()
+    dock.results.addWidget(dock.metrics)
+    dock.triggers = _triggers_tree(dock)
+    dock.results.addWidget(dock.triggers)
+    dock.results.setStretchFactor(0, 2)
+    dock.results.setStretchFactor(1, 3)
+    layout_of_answer.addWidget(dock.results, 1)
+    return answer
+
+
+def _parcel_row(dock) -> QHBoxLayout:
+    """Which parcel the answer is for, a busy bar while the engine works, the pick tool."""
     row = QHBoxLayout()
     dock.parcel_label = QLabel(tr("Select a parcel, or pick one on the map."))
     dock.parcel_label.setWordWrap(True)
@@ -111,54 +175,32 @@ def build_panel(dock) -> None:
     row.addWidget(dock.parcel_label, 1)
     row.addWidget(dock.busy)
     row.addWidget(dock.pick)
-    layout_of_answer.addLayout(row)
-    # The nearest threshold that would change the outcome, updated as the work is drawn, and
-    # the engine's warnings about this parcel's data, which change what the figures mean:
-    # both whole, right above the measurements they qualify.
-    dock.margin_label = QLabel("")
-    dock.margin_label.setWordWrap(True)
-    dock.margin_label.setVisible(False)
-    layout_of_answer.addWidget(dock.margin_label)
-    dock.warnings_label = QLabel("")
-    dock.warnings_label.setWordWrap(True)
-    dock.warnings_label.setStyleSheet("color: #8a4b00;")
-    dock.warnings_label.setVisible(False)
-    layout_of_answer.addWidget(dock.warnings_label)
+    return row
 
-    dock.metrics = QTableWidget(0, 2)
-    dock.metrics.setHorizontalHeaderLabels([tr("Measurement"), tr("Value")])
-    dock.metrics.verticalHeader().setVisible(False)
+
+def _metrics_table() -> QTableWidget:
+    metrics = QTableWidget(0, 2)
+    metrics.setHorizontalHeaderLabels([tr("Measurement"), tr("Value")])
+    metrics.verticalHeader().setVisible(False)
     # Names and values share the width and wrap onto more lines in a narrow panel: never cut.
-    dock.metrics.setWordWrap(True)
-    dock.metrics.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-    dock.metrics.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    dock.metrics.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-    dock.results = QSplitter(Qt.Orientation.Vertical)
-    dock.results.addWidget(dock.metrics)
+    metrics.setWordWrap(True)
+    metrics.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+    metrics.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    metrics.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+    return metrics
 
-    dock.triggers = QTreeWidget()
-    dock.triggers.setHeaderLabels([tr("Section"), tr("Requirement")])
+
+def _triggers_tree(dock) -> QTreeWidget:
+    triggers = QTreeWidget()
+    triggers.setHeaderLabels([tr("Section"), tr("Requirement")])
     # Requirements wrap at any panel width; rows grow to hold them.
-    dock.triggers.header().setStretchLastSection(True)
-    dock.triggers.setItemDelegate(WrappingDelegate(dock.triggers))
-    dock.triggers.itemClicked.connect(dock._trigger_clicked)
-    dock.results.addWidget(dock.triggers)
-    dock.results.setStretchFactor(0, 2)
-    dock.results.setStretchFactor(1, 3)
-    layout_of_answer.addWidget(dock.results, 1)
-    dock.panes = QSplitter(Qt.Orientation.Vertical)
-    dock.panes.addWidget(dock.configuration)
-    dock.panes.addWidget(answer)
-    dock.panes.setCollapsible(1, False)
-    dock.panes.setStretchFactor(0, 0)
-    dock.panes.setStretchFactor(1, 1)
-    layout.addWidget(dock.panes, 1)
-    for box in (dock.layers_box, dock.runoff_box, dock.settings_box):
-        box.collapsedStateChanged.connect(lambda *_: fit_configuration(dock))
+    triggers.header().setStretchLastSection(True)
+    triggers.setItemDelegate(WrappingDelegate(triggers))
+    triggers.itemClicked.connect(dock._trigger_clicked)
+    return triggers
 
-    dock.status = QLabel("")
-    dock.status.setWordWrap(True)
-    layout.addWidget(dock.status)
+
+def _buttons(dock) -> QHBoxLayout:
     buttons = QHBoxLayout()
     dock.export_button = QPushButton(tr("Export report…"))
     dock.export_button.clicked.connect(dock.export_report)
@@ -166,14 +208,7 @@ def build_panel(dock) -> None:
     dock.copy_button.clicked.connect(dock.copy_triggers)
     buttons.addWidget(dock.export_button)
     buttons.addWidget(dock.copy_button)
-    layout.addLayout(buttons)
-
-    dock.ordinance.currentIndexChanged.connect(dock._configuration_changed)
-    dock.jurisdictions.layerChanged.connect(dock._configuration_changed)
-    dock.jurisdiction_field.fieldChanged.connect(dock._configuration_changed)
-    for combo in (dock.ordinance, dock.jurisdictions, dock.jurisdiction_field):
-        combo.activated.connect(dock._chosen_by_user)
-    dock.setWidget(body)
+    return buttons
 
 
 LARGEST_SETTINGS_SHARE = 0.5

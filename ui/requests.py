@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 from qgis.core import (
@@ -38,12 +39,20 @@ def parcel_id_of(layer: QgsVectorLayer, feature) -> str:
     return str(value)
 
 
+@dataclass(frozen=True)
+class RulesChoice:
+    """Which rules apply: one ordinance pack for every parcel, or a jurisdiction layer whose
+    field names each parcel's."""
+
+    ordinance: str | None
+    jurisdictions: QgsVectorLayer | None = None
+    jurisdiction_field: str | None = None
+
+
 def open_request(
     layers: dict,
-    ordinance: str | None,
+    rules: RulesChoice,
     folder: Path,
-    jurisdictions=None,
-    jurisdiction_field: str | None = None,
     runoff: dict | None = None,
     settings: dict | None = None,
 ) -> dict:
@@ -65,7 +74,7 @@ def open_request(
     request = {
         "op": "open",
         "inputs": inputs,
-        "ordinance": ordinance,
+        "ordinance": rules.ordinance,
         "settings": settings,
         "runoff": dict(runoff or {}),
     }
@@ -74,9 +83,9 @@ def open_request(
     dem = layers.get("dem")
     if dem is not None:
         request["dem"] = dem.source()
-    if jurisdictions is not None:
-        request["jurisdictions"] = engine_layer_spec(jurisdictions, folder)
-        request["jurisdiction_field"] = jurisdiction_field
+    if rules.jurisdictions is not None:
+        request["jurisdictions"] = engine_layer_spec(rules.jurisdictions, folder)
+        request["jurisdiction_field"] = rules.jurisdiction_field
         request["ordinance"] = None
     return request
 
