@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 PLUGIN_DIR = Path(__file__).resolve().parent.parent
 SETTING_NAME = "SITECHECK_PYTHON"
@@ -243,7 +244,7 @@ class _Relay:
     """What the engine prints on stderr, passed on: progress scaled into ``span``, warnings
     and other lines to the feedback, the errors kept for the failure message."""
 
-    feedback: object
+    feedback: Any  # a QgsProcessingFeedback, or None
     span: tuple[float, float]
     errors: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
