@@ -159,16 +159,7 @@ def run_check_on_dask(args: argparse.Namespace, progress: Progress, packs: PackC
         memory_limit=args.worker_memory,
     )
     where = destinations(args)
-    run = run_check_distributed(
-        spec,
-        args.out,
-        args.json,
-        options,
-        progress,
-        jsonl_path=where.jsonl,
-        table_path=where.table,
-        json_layout=where.json_layout,
-    )
+    run = run_check_distributed(spec, where, options, progress)
     for message in run.warnings:
         progress.warn(message)
     say(

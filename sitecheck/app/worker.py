@@ -54,11 +54,17 @@ from sitecheck.app.worker_reply import parcel_reply, write_parcel_report
 from sitecheck.errors import InputError, OptionError, no_crs, one_line
 from sitecheck.io.clean import clean_geometries
 from sitecheck.io.crs import WorkingCRS
-from sitecheck.io.extent import Extent
 from sitecheck.io.fingerprint import features_sha256
 from sitecheck.io.output_set import Named, named
 from sitecheck.io.parcels import read_parcels
-from sitecheck.io.readers import LINEAR, POLYGONAL, InputRecord, LayerReader, LayerSource
+from sitecheck.io.readers import (
+    LINEAR,
+    POLYGONAL,
+    InputRecord,
+    LayerReader,
+    LayerRequest,
+    LayerSource,
+)
 from sitecheck.measure.inputs import MeasureInputs, MeasureSettings
 from sitecheck.pipeline.run import screen
 from sitecheck.pipeline.settings import measure_settings, runoff_options
@@ -112,33 +118,18 @@ class NeighbourhoodReader(LayerReader):
                 InputRecord(role, "edited in QGIS", None, None, len(frame), features_sha256(shown))
             )
 
-    def read(
-        self,
-        source: LayerSource,
-        geometry_kinds: tuple[str, ...],
-        target_crs: object | None = None,
-        columns: list[str] | None = None,
-        allow_empty: bool = True,
-        within: Extent | None = None,  # this reader's own area decides
-    ) -> gpd.GeoDataFrame:
-        frame = self._held(source.role, target_crs)
-        assert frame is not None  # a session holds every role it was opened with
-        near = frame.sindex.query(self.area, predicate="intersects")
-        return frame.iloc[np.sort(near)]
-
-    def read_around(
-        self,
-        source: LayerSource,
-        geometry_kinds: tuple[str, ...],
-        target_crs: object,
-        within: Extent,
-    ) -> gpd.GeoDataFrame:
-        """The layer's features meeting ``within``, from memory as :meth:`read` takes them
-        (a file read at every edit cost the panel a fifth of its answer)."""
-        frame = self._held(source.role, target_crs)
+    def serve(self, request: LayerRequest) -> gpd.GeoDataFrame:
+        """The layer as the session holds it: near the work, or (``around``) meeting the
+        request's extent; from memory (a file read at every edit cost the panel a fifth of
+        its answer)."""
+        frame = self._held(request.source.role, request.target_crs)
+        if not request.around:
+            assert frame is not None  # a session holds every role it was opened with
+            near = frame.sindex.query(self.area, predicate="intersects")
+            return frame.iloc[np.sort(near)]
         if frame is None:
-            return super().read_around(source, geometry_kinds, target_crs, within)
-        boxes = within.in_crs(frame.crs)
+            return super().serve(request)
+        boxes = request.within.in_crs(frame.crs) if request.within is not None else None
         if boxes is None:
             return frame
         if not boxes:

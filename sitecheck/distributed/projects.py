@@ -29,7 +29,7 @@ from sitecheck.distributed.window import (
 from sitecheck.io import vector_source
 from sitecheck.io.extent import Extent
 from sitecheck.io.parcels import find_field
-from sitecheck.io.readers import POLYGONAL, LayerReader, read_layer
+from sitecheck.io.readers import POLYGONAL, LayerReader, LayerRequest, read_layer
 from sitecheck.pipeline.run import screen
 from sitecheck.reports.compact import COMPACT, FULL, compacted
 from sitecheck.reports.document import project_entries
@@ -54,7 +54,7 @@ def named_projects(
     ``lot_entries``), so it reads exactly as the lot does.
     """
     source = spec.run.inputs.disturbance
-    frame = read_layer(source, POLYGONAL, LayerReader(), target_crs=working_crs)
+    frame = read_layer(LayerRequest(source, POLYGONAL, working_crs), LayerReader())
     field_name = find_field([c for c in frame.columns if c != frame.geometry.name], [PROJECT_FIELD])
     if field_name is None:
         return None

@@ -13,7 +13,6 @@ import time
 from collections.abc import Callable
 from contextlib import ExitStack
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 import pandas as pd
@@ -28,15 +27,14 @@ from sitecheck.distributed.window import (
     spec_for_worker,
 )
 from sitecheck.errors import InputError
-from sitecheck.io import output_set
 from sitecheck.io.output_set import OutputSet
 from sitecheck.io.progress import Progress
-from sitecheck.io.readers import POLYGONAL, LayerReader, read_layer
+from sitecheck.io.readers import POLYGONAL, LayerReader, LayerRequest, read_layer
 from sitecheck.measure.split_notes import unassigned_warning
-from sitecheck.pipeline.outputs import run_inputs, spec_audit
+from sitecheck.pipeline.outputs import Destinations, spec_audit
 from sitecheck.pipeline.run import run_packs
 from sitecheck.pipeline.spec import RunSpec
-from sitecheck.reports.compact import COMPACT, FULL, layouts_written, rule_descriptions
+from sitecheck.reports.compact import FULL, rule_descriptions
 from sitecheck.reports.document import document_header, listing
 from sitecheck.rules.pack_model import Pack
 from sitecheck.schema.options import DEFAULT_PARTITION_SIZE
@@ -92,15 +90,11 @@ class DistributedRun:
 
 def run_check_distributed(
     spec: TaskSpec,
-    out: Path,
-    json_path: Path | None,
+    destinations: Destinations,
     options: DaskOptions,
     progress: Progress | None = None,
     client: Client | None = None,
     on_partition: Callable[[int, Client], None] | None = None,
-    jsonl_path: Path | None = None,
-    json_layout: str = COMPACT,
-    table_path: Path | None = None,
 ) -> DistributedRun:
     """Check every parcel on a Dask cluster and write the outputs as results arrive.
 
@@ -108,21 +102,15 @@ def run_check_distributed(
     ----------
     spec : TaskSpec
         The run, as a single-process ``check`` would take it, and what its tasks return.
-    out, json_path : Path
-        The GeoPackage and (optionally) the JSON document to write.
+    destinations : Destinations
+        The GeoPackage, table and JSON documents to write (no HTML report: a
+        report needs every parcel in one process).
     options : DaskOptions
     progress : Progress, optional
     client : distributed.Client, optional
         Use this client instead of starting or connecting to a cluster.
     on_partition : callable, optional
         Called with (partitions written, client) after each partition is written.
-    jsonl_path : Path, optional
-        The newline-delimited JSON to write, a parcel a line.
-    json_layout : str
-        The JSON document's layout, ``compact`` or ``full``.
-    table_path : Path, optional
-        The parcel table also as FlatGeobuf or GeoParquet, copied from the GeoPackage
-        at the end.
 
     Raises
     ------
@@ -130,22 +118,55 @@ def run_check_distributed(
         For any input a user must fix, before any task starts when it can be
         told from the driver.
     """
-    outputs = OutputSet(
-        [
-            output_set.named("--out", out),
-            output_set.named("--table", table_path),
-            output_set.named("--json", json_path),
-            output_set.named("--jsonl", jsonl_path),
-        ],
-        run_inputs(spec.run),
-        geopackages=("--out",),
-        tables=("--table",),
-    )
-    layouts = layouts_written(json_layout, json_path is not None, jsonl_path is not None)
-    run = replace(spec.run, unlisted_reasons=FULL in layouts)  # worded where shown
-    spec = replace(spec, run=run, json_layouts=layouts)
-    with outputs:
-        return _run_into(spec, outputs, options, progress, client, on_partition, json_layout)
+    if destinations.report is not None:  # the command line refuses it before any work
+        raise ValueError("a distributed run writes no HTML report")
+    run = replace(spec.run, unlisted_reasons=FULL in destinations.layouts)  # worded where shown
+    spec = replace(spec, run=run, json_layouts=destinations.layouts)
+    with destinations.output_set(spec.run) as outputs:
+        return _run_into(
+            spec, outputs, options, progress, _Cluster(client, on_partition), destinations
+        )
+
+
+@dataclass
+class _Cluster:
+    """The cluster a run uses (one started or connected to when None), and who hears of each
+    partition written."""
+
+    client: Client | None = None
+    on_partition: Callable[[int, Client], None] | None = None
+
+
+@dataclass
+class _Gathered:
+    """What the partitions' outputs add up to, beyond the rows the sink writes."""
+
+    run: DistributedRun
+    warnings: dict[str, None]
+    facts: list = field(default_factory=list)
+    unassigned: dict[tuple[str, int], dict[str, object]] = field(default_factory=dict)
+    assigned: set[tuple[str, int]] = field(default_factory=set)
+    named_rows: list[pd.DataFrame] = field(default_factory=list)  # named projects' lots
+    named_entries: dict[str, list[dict[str, object]]] = field(default_factory=dict)
+    project_lots: dict[str, list[str]] = field(default_factory=dict)  # as partitions saw
+
+    def add(self, output: PartitionOutput) -> None:
+        if "projects" in output.parcels.columns:
+            self.named_rows.append(output.parcels[output.parcels["projects"].notna()])
+        # A named project of one lot takes its lot's full entry; compact lists no such.
+        self.named_entries.setdefault(FULL, []).extend(
+            e for e in output.entries.get(FULL, []) if e.get("project_note")
+        )
+        for project, lots in output.project_lots.items():
+            self.project_lots.setdefault(project, []).extend(lots)
+        self.facts.append(output.runoff_facts)
+        self.warnings.update(dict.fromkeys(output.warnings))
+        self.unassigned.update(
+            {(str(r["layer"]), int(str(r["fid"]))): r for r in output.unassigned}
+        )
+        self.assigned |= output.assigned
+        self.run.parcels_with_work += output.parcels_with_work
+        self.run.parcels_with_triggers += int((output.parcels["trigger_count"] > 0).sum())
 
 
 def _run_into(
@@ -153,9 +174,8 @@ def _run_into(
     outputs: OutputSet,
     options: DaskOptions,
     progress: Progress | None,
-    client: Client | None,
-    on_partition: Callable[[int, Client], None] | None,
-    json_layout: str,
+    cluster: _Cluster,
+    destinations: Destinations,
 ) -> DistributedRun:
     """:func:`run_check_distributed` with its destinations checked and locked."""
     from distributed import as_completed
@@ -169,86 +189,72 @@ def _run_into(
     plan = plan_partitions(
         spec.run.inputs.parcels, options.partition_size, settings.id_field, settings.crs
     )
-    spec = replace(
-        spec,
-        runoff_columns=_runoff_columns(spec.run, packs),
-        packs=choice,
-    )
+    spec = replace(spec, runoff_columns=_runoff_columns(spec.run, packs), packs=choice)
     audit = spec_audit(spec.run, plan.working, packs)
     spec = spec_for_worker(spec, plan.working.crs, plan.layer_crs)
     with ExitStack() as stack:
-        if client is None:
-            client = stack.enter_context(_client(options))
+        client = cluster.client or stack.enter_context(_client(options))
         workers = len(client.scheduler_info()["workers"])
         progress.update(2, f"{len(plan.partitions)} partitions on {workers} Dask worker(s)")
         header = _header(spec, plan, audit, options, workers)
         document = DocumentShape(
-            json_layout, spec.metric_columns, rule_descriptions(packs.values())
+            destinations.json_layout, spec.metric_columns, rule_descriptions(packs.values())
         )
         sink = stack.enter_context(StreamingOutputs(outputs, audit, header, document))
         futures = client.map(screen_partition, plan.partitions, spec=spec, pure=False, retries=1)
         run = DistributedRun(plan.parcel_count, len(plan.partitions), 0, workers=workers)
-        facts = []
-        warnings: dict[str, None] = dict.fromkeys(plan.warnings)
-        unassigned: dict[tuple[str, int], dict[str, object]] = {}
-        assigned: set[tuple[str, int]] = set()
-        named_rows: list[pd.DataFrame] = []  # the lots of named projects, as written
-        named_entries: dict[str, list[dict[str, object]]] = {}
-        project_lots: dict[str, list[str]] = {}  # each named project's lots, as partitions saw
+        gathered = _Gathered(run, dict.fromkeys(plan.warnings))
         for done, future in enumerate(as_completed(futures), start=1):
             output: PartitionOutput = _partition_result(future, options)
             sink.add(output)
-            if "projects" in output.parcels.columns:
-                named_rows.append(output.parcels[output.parcels["projects"].notna()])
-            # A named project of one lot takes its lot's full entry; compact lists no such.
-            named_entries.setdefault(FULL, []).extend(
-                e for e in output.entries.get(FULL, []) if e.get("project_note")
-            )
-            for project, lots in output.project_lots.items():
-                project_lots.setdefault(project, []).extend(lots)
-            facts.append(output.runoff_facts)
-            warnings.update(dict.fromkeys(output.warnings))
-            unassigned.update({(str(r["layer"]), int(str(r["fid"]))): r for r in output.unassigned})
-            assigned |= output.assigned
-            run.parcels_with_work += output.parcels_with_work
-            run.parcels_with_triggers += int((output.parcels["trigger_count"] > 0).sum())
+            gathered.add(output)
             future.release()
             progress.update(
                 2 + 97 * done / len(futures), f"partition {done} of {len(futures)} written"
             )
-            if on_partition is not None:
-                on_partition(done, client)
+            if cluster.on_partition is not None:
+                cluster.on_partition(done, client)
         run.parcels_written = sink.parcels_written
-        if run.parcels_written > plan.parcel_count:
-            raise RuntimeError(
-                f"distributed run wrote {run.parcels_written} parcels of {plan.parcel_count}"
-            )
-        if run.parcels_written < plan.parcel_count:
-            warnings[
-                f"{spec.run.inputs.parcels.label()}: {plan.parcel_count - run.parcels_written} "
-                "parcel(s) without a usable geometry after repair were not screened"
-            ] = None
-        _add_work_no_window_saw(spec.run, plan, unassigned, assigned)
-        run.unassigned = [r for key, r in sorted(unassigned.items()) if key not in assigned]
-        if run.unassigned:
-            warnings[unassigned_warning(spec.run.inputs.disturbance, run.unassigned)] = None
+        _account_for_every_parcel(spec, plan, gathered)
         trailer_projects: dict[str, list[dict[str, object]]] = {}
         named = named_projects(
             spec,
             plan.working.crs,
-            pd.concat(named_rows, ignore_index=True) if named_rows else pd.DataFrame(),
-            named_entries,
-            project_lots,
+            pd.concat(gathered.named_rows, ignore_index=True)
+            if gathered.named_rows
+            else pd.DataFrame(),
+            gathered.named_entries,
+            gathered.project_lots,
         )
         if named is not None:
             progress.update(99, f"{len(named[0])} named project(s) checked on their sites")
             sink.add_layer("projects", named[0])
             trailer_projects = named[1]
         run.seconds = time.perf_counter() - started
-        run.warnings = list(warnings)
-        sink.finish(_trailer(spec, packs, facts, run), trailer_projects)
+        run.warnings = list(gathered.warnings)
+        sink.finish(_trailer(spec, packs, gathered.facts, run), trailer_projects)
     progress.update(100, "done")
     return run
+
+
+def _account_for_every_parcel(spec: TaskSpec, plan: ParcelPlan, gathered: _Gathered) -> None:
+    """Say which parcels were not screened and which work no lot took; a run that wrote a
+    parcel twice is a bug, not a warning."""
+    run, warnings = gathered.run, gathered.warnings
+    if run.parcels_written > plan.parcel_count:
+        raise RuntimeError(
+            f"distributed run wrote {run.parcels_written} parcels of {plan.parcel_count}"
+        )
+    if run.parcels_written < plan.parcel_count:
+        warnings[
+            f"{spec.run.inputs.parcels.label()}: {plan.parcel_count - run.parcels_written} "
+            "parcel(s) without a usable geometry after repair were not screened"
+        ] = None
+    unassigned, assigned = gathered.unassigned, gathered.assigned
+    _add_work_no_window_saw(spec.run, plan, unassigned, assigned)
+    run.unassigned = [r for key, r in sorted(unassigned.items()) if key not in assigned]
+    if run.unassigned:
+        warnings[unassigned_warning(spec.run.inputs.disturbance, run.unassigned)] = None
 
 
 def _partition_result(future: Any, options: DaskOptions) -> PartitionOutput:
@@ -349,7 +355,7 @@ def _add_work_no_window_saw(
 ) -> None:
     """Disturbance features far from every partition's lots: unassigned, as in one process."""
     source = run.inputs.disturbance
-    frame = read_layer(source, POLYGONAL, LayerReader(), target_crs=plan.working.crs)
+    frame = read_layer(LayerRequest(source, POLYGONAL, plan.working.crs), LayerReader())
     sqft = plan.working.sqft_per_unit2
     for fid, geom in zip(frame["_fid"], frame.geometry, strict=True):
         key = (source.role, int(fid))

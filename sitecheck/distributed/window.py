@@ -25,8 +25,7 @@ import shapely
 from sitecheck.distributed.plan import Partition
 from sitecheck.geometry.parallel import set_workers
 from sitecheck.io import vector_source
-from sitecheck.io.extent import Extent
-from sitecheck.io.readers import LayerReader, LayerSource, read_layer
+from sitecheck.io.readers import LayerReader, LayerRequest, read_layer
 from sitecheck.pipeline.run import screen
 from sitecheck.pipeline.spec import RunSpec
 from sitecheck.reports.compact import FULL, compact_columns
@@ -108,17 +107,12 @@ class WindowReader(LayerReader):
         self.window = window
         self.working_crs = working_crs
 
-    def read(
-        self,
-        source: LayerSource,
-        geometry_kinds: tuple[str, ...],
-        target_crs: object | None = None,
-        columns: list[str] | None = None,
-        allow_empty: bool = True,
-        within: Extent | None = None,  # this reader's own area decides
-    ) -> gpd.GeoDataFrame:
+    def serve(self, request: LayerRequest) -> gpd.GeoDataFrame:
+        if request.around:
+            return super().serve(request)
+        source = request.source
         bbox = _bbox_in(self.window.bounds, self.working_crs, layer_crs(source.path, source.layer))
-        frame = read_layer(source, geometry_kinds, self, columns, target_crs, allow_empty, bbox)
+        frame = read_layer(replace(request, within=None), self, bbox)  # the window decides
         if source.role in TILED_ROLES and len(frame):
             frame = _cut_to(frame, self.window, self.working_crs)
         return frame

@@ -56,6 +56,39 @@ class InputRecord:
         }
 
 
+@dataclass(frozen=True)
+class LayerRequest:
+    """What a reader is asked for.
+
+    Attributes
+    ----------
+    source : LayerSource
+        The layer.
+    geometry_kinds : tuple of str
+        Accepted geometry families after cleaning, e.g. ``POLYGONAL`` or
+        ``POLYGONAL + LINEAR``.
+    target_crs : pyproj.CRS-like, optional
+        Reproject to this CRS after reading.
+    columns : list of str, optional
+        Attribute fields to read (all when None).
+    allow_empty : bool
+        When False an empty layer is an error.
+    within : Extent, optional
+        Only the features meeting its boxes; the audit still counts the layer's features.
+    around : bool
+        The features meeting ``within``, whole, whatever area the reader serves: for a layer
+        whose features matter beyond the lots, such as the waterbodies of a lot's watershed.
+    """
+
+    source: LayerSource
+    geometry_kinds: tuple[str, ...]
+    target_crs: object | None = None
+    columns: list[str] | None = None
+    allow_empty: bool = True
+    within: Extent | None = None
+    around: bool = False
+
+
 @dataclass
 class LayerReader:
     """Reads a run's layers and records what it read and the warnings raised.
@@ -142,10 +175,9 @@ class LayerReader:
         allow_empty: bool = True,
         within: Extent | None = None,
     ) -> gpd.GeoDataFrame:
-        """Read, check and clean a layer (see :func:`read_layer`); only the features
-        meeting ``within`` when given."""
-        return read_layer(
-            source, geometry_kinds, self, columns, target_crs, allow_empty, within=within
+        """Read, check and clean a layer (see :class:`LayerRequest`)."""
+        return self.serve(
+            LayerRequest(source, geometry_kinds, target_crs, columns, allow_empty, within)
         )
 
     def read_around(
@@ -155,12 +187,15 @@ class LayerReader:
         target_crs: object,
         within: Extent,
     ) -> gpd.GeoDataFrame:
-        """The features meeting ``within``, whole, whatever area this reader serves.
+        """The features meeting ``within``, whole, whatever area this reader serves."""
+        return self.serve(
+            LayerRequest(source, geometry_kinds, target_crs, within=within, around=True)
+        )
 
-        For a layer whose features matter beyond the lots, such as the
-        waterbodies anywhere in a lot's watershed.
-        """
-        return read_layer(source, geometry_kinds, self, None, target_crs, within=within)
+    def serve(self, request: LayerRequest) -> gpd.GeoDataFrame:
+        """Answer a request; a reader of a part of a run (a window, the panel's memory, a
+        project's site) serves it its own way."""
+        return read_layer(request, self)
 
 
 def file_sha256(path: str) -> str | None:
@@ -242,37 +277,20 @@ def refuse_outliers(source: LayerSource, bounds: np.ndarray, fids: object, crs: 
 
 
 def read_layer(
-    source: LayerSource,
-    geometry_kinds: tuple[str, ...],
+    request: LayerRequest,
     log: LayerReader,
-    columns: list[str] | None = None,
-    target_crs: object | None = None,
-    allow_empty: bool = True,
     bbox: tuple[float, float, float, float] | None = None,
-    within: Extent | None = None,
 ) -> gpd.GeoDataFrame:
     """Read a vector layer, check it, clean its geometries and reproject it.
 
     Parameters
     ----------
-    source : LayerSource
-        The layer to read.
-    geometry_kinds : tuple of str
-        Accepted geometry families after cleaning, e.g. ``POLYGONAL`` or
-        ``POLYGONAL + LINEAR``.
+    request : LayerRequest
+        The layer and what is wanted of it.
     log : LayerReader
         Receives the input's audit record and any repair warnings.
-    columns : list of str, optional
-        Attribute fields to read (all when None).
-    target_crs : pyproj.CRS-like, optional
-        Reproject to this CRS after reading.
-    allow_empty : bool
-        When False an empty layer is an error.
     bbox : tuple of float, optional
         Read only the features whose extent meets this box, in the layer's CRS.
-    within : Extent, optional
-        Read only the features meeting its boxes; the audit still counts the
-        layer's features.
 
     Returns
     -------
@@ -286,10 +304,11 @@ def read_layer(
         When the layer cannot be read, has no CRS, holds the wrong geometry type
         or is empty while ``allow_empty`` is False.
     """
-    if within is not None:
-        frame, count = _read_within(source, columns, within)
+    source, allow_empty = request.source, request.allow_empty
+    if request.within is not None:
+        frame, count = _read_within(source, request.columns, request.within)
     else:
-        frame = _read_frame(source, columns, bbox)
+        frame = _read_frame(source, request.columns, bbox)
         count = len(frame)
     if not isinstance(frame, gpd.GeoDataFrame) or frame.geometry.name not in frame:
         raise InputError(f"{source.label()}: has no geometry column")
@@ -302,7 +321,7 @@ def read_layer(
     frame = frame.reset_index(drop=True)
     frame["_fid"] = fids
     geoms, dropped, repaired = clean_geometries(
-        frame.geometry.to_numpy(), geometry_kinds, source, fids
+        frame.geometry.to_numpy(), request.geometry_kinds, source, fids
     )
     if len(repaired):
         log.warn(
@@ -320,6 +339,6 @@ def read_layer(
     refuse_outliers(source, shapely.bounds(frame.geometry.to_numpy()), frame["_fid"], frame.crs)
     if len(frame) == 0 and not allow_empty:
         raise InputError(f"{source.label()}: has no usable geometries")
-    if target_crs is not None and not frame.crs.equals(target_crs):
-        frame = frame.to_crs(target_crs)
+    if request.target_crs is not None and not frame.crs.equals(request.target_crs):
+        frame = frame.to_crs(request.target_crs)
     return frame

@@ -22,7 +22,7 @@ from sitecheck.measure.split_notes import SLIVER_SQFT, note_split
 
 
 @dataclass
-class _Disturbance:
+class Disturbance:
     geoms: np.ndarray  # per lot, in-lot and street parts together
     outside: np.ndarray  # per lot, street parts only
     max_at_one_time: np.ndarray  # per lot, square feet
@@ -38,7 +38,7 @@ def measure_disturbance(
     lot_tree: shapely.STRtree,
     reader: LayerReader,
     working: WorkingCRS,
-) -> _Disturbance:
+) -> Disturbance:
     frame = reader.read(source, POLYGONAL, target_crs=working.crs)
     n = len(parcels.geoms)
     features = frame.geometry.to_numpy()
@@ -60,7 +60,7 @@ def measure_disturbance(
     owns_feature[owner[owner >= 0]] = True
     feature_sqft = shapely.area(features) * sqft
     attributes = lot_attributes(frame, owner, pieces, feature_sqft, n)
-    return _Disturbance(geoms, outside, max_at_one_time, attributes, owns_feature)
+    return Disturbance(geoms, outside, max_at_one_time, attributes, owns_feature)
 
 
 def _lot_hints(

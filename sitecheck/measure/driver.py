@@ -15,7 +15,7 @@ from sitecheck.io.parcels import read_parcels
 from sitecheck.io.progress import Progress
 from sitecheck.io.readers import LayerReader
 from sitecheck.measure.context import Measuring
-from sitecheck.measure.disturbance import measure_disturbance
+from sitecheck.measure.disturbance import Disturbance, measure_disturbance
 from sitecheck.measure.impervious import measure_impervious
 from sitecheck.measure.inputs import MeasureInputs, MeasureResult, MeasureSettings
 from sitecheck.measure.overlays import (
@@ -66,22 +66,14 @@ def measure(
     parcels = read_parcels(
         inputs.parcels, reader, settings.id_field, settings.crs, settings.parcel_fields()
     )
-    working = parcels.working
-    lots = parcels.geoms
-    shapely.prepare(lots)
-    lot_tree = shapely.STRtree(lots)
-    n = len(lots)
-    sqft = working.sqft_per_unit2
-    metrics: dict[str, np.ndarray] = {"lot_area_sqft": shapely.area(lots) * sqft}
+    working, lots = parcels.working, parcels.geoms
+    lot_tree = _prepared_tree(lots)
+    metrics: dict[str, np.ndarray] = {"lot_area_sqft": shapely.area(lots) * working.sqft_per_unit2}
     flags = FlagCollector(parcels.ids)
 
     progress.update(8, "splitting disturbance by lot")
     disturbance = measure_disturbance(inputs.disturbance, parcels, lot_tree, reader, working)
-    disturbed = disturbance.geoms
-    metrics["disturbed_area_sqft"] = shapely.area(disturbed) * sqft
-    metrics["disturbed_outside_parcel_sqft"] = shapely.area(disturbance.outside) * sqft
-    metrics["max_disturbed_at_one_time_sqft"] = disturbance.max_at_one_time
-    flags.add("outside_parcel", disturbance.outside, sqft)
+    _disturbance_metrics(disturbance, metrics, flags, working.sqft_per_unit2)
     has_disturbance = metrics["disturbed_area_sqft"] > 0
 
     progress.update(13, "measuring impervious cover")
@@ -97,39 +89,17 @@ def measure(
         lot_tree,
         reader,
         settings,
-        disturbed,
+        disturbance.geoms,
         active,
         metrics,
         flags,
         Extent.around(
-            np.concatenate([lots[active], disturbed[active]]),
+            np.concatenate([lots[active], disturbance.geoms[active]]),
             settings.reach_ft() / working.feet_per_unit,
             working.crs,
         ),
     )
-    measure_floodplain(run, inputs.floodplain)
-    measure_wetlands(run, inputs.wetlands)
-    measure_watercourses(run, inputs.watercourses)
-
-    progress.update(58, "zoning and the adjoining property buffer")
-    districts = zoning_districts(inputs.zoning, parcels, lot_tree, reader, settings)
-    metrics["zoning_district"] = (
-        districts if districts is not None else np.full(n, None, dtype=object)
-    )
-    measure_adjoining(run, inputs.adjoining_buffer, districts)
-
-    progress.update(76, "sensitive drainage areas and impaired watersheds")
-    metrics["in_sda"] = (
-        lot_flag_layer(run, inputs.sda)
-        if inputs.sda is not None
-        else parcel_flag_field(parcels, SDA_FIELD_CANDIDATES)
-    )
-    metrics["in_impaired_watershed"] = impaired_watershed_flags(run, inputs)
-
-    progress.update(81, "measuring slopes")
-    if inputs.dem is not None:
-        reader.record("dem", inputs.dem, None, 0)
-    measure_slope_metrics(run, inputs.dem)
+    _measure_constraints(run, inputs, progress)
 
     progress.update(97, "assembling results")
     table = result_table(parcels, metrics, disturbance.attributes)
@@ -145,5 +115,50 @@ def measure(
         settings,
         parcels.id_field,
         dict(progress.timings),
-        disturbed,
+        disturbance.geoms,
     )
+
+
+def _prepared_tree(lots: np.ndarray) -> shapely.STRtree:
+    """The lots prepared for repeated predicates, and an index over them."""
+    shapely.prepare(lots)
+    return shapely.STRtree(lots)
+
+
+def _disturbance_metrics(
+    disturbance: Disturbance, metrics: dict[str, np.ndarray], flags: FlagCollector, sqft: float
+) -> None:
+    """Each lot's disturbed area, inside it, outside it and at one time; the work outside
+    every lot is a flag."""
+    metrics["disturbed_area_sqft"] = shapely.area(disturbance.geoms) * sqft
+    metrics["disturbed_outside_parcel_sqft"] = shapely.area(disturbance.outside) * sqft
+    metrics["max_disturbed_at_one_time_sqft"] = disturbance.max_at_one_time
+    flags.add("outside_parcel", disturbance.outside, sqft)
+
+
+def _measure_constraints(run: Measuring, inputs: MeasureInputs, progress: Progress) -> None:
+    """The constraint layers over the lots with work, in the order of the bar's stages."""
+    measure_floodplain(run, inputs.floodplain)
+    measure_wetlands(run, inputs.wetlands)
+    measure_watercourses(run, inputs.watercourses)
+
+    progress.update(58, "zoning and the adjoining property buffer")
+    metrics, parcels = run.metrics, run.parcels
+    districts = zoning_districts(inputs.zoning, parcels, run.lot_tree, run.reader, run.settings)
+    metrics["zoning_district"] = (
+        districts if districts is not None else np.full(len(parcels.geoms), None, dtype=object)
+    )
+    measure_adjoining(run, inputs.adjoining_buffer, districts)
+
+    progress.update(76, "sensitive drainage areas and impaired watersheds")
+    metrics["in_sda"] = (
+        lot_flag_layer(run, inputs.sda)
+        if inputs.sda is not None
+        else parcel_flag_field(parcels, SDA_FIELD_CANDIDATES)
+    )
+    metrics["in_impaired_watershed"] = impaired_watershed_flags(run, inputs)
+
+    progress.update(81, "measuring slopes")
+    if inputs.dem is not None:
+        run.reader.record("dem", inputs.dem, None, 0)
+    measure_slope_metrics(run, inputs.dem)

@@ -42,7 +42,6 @@ def screen(
     progress: Progress | None = None,
     reader: LayerReader | None = None,
     packs: PackChoice | None = None,
-    projects: bool = True,
     project_sites: bool = True,
     stages: RunStages | None = None,
 ) -> CheckResult:
@@ -57,11 +56,10 @@ def screen(
         task, memory and the user's edits for the panel's worker.
     packs : PackChoice, optional
         Packs already chosen (a Dask driver chooses them once for every task).
-    projects : bool
-        Also group the work by its ``project`` field.
     project_sites : bool
-        And check each project of several lots on its site (a Dask window
-        leaves that to its driver, which sees every lot).
+        Check each project of several lots on its site (a Dask window leaves
+        that to its driver, which sees every lot); the work is grouped by its
+        ``project`` field either way.
     stages : RunStages, optional
         The share of the bar of each stage of the run (by default those of a check
         writing only its GeoPackage).
@@ -86,9 +84,8 @@ def screen(
     if spec.runoff.requested:
         stages.part(progress, RUNOFF).update(0, "screening runoff")
         result.runoff = screen_runoff(result, spec.runoff)
-    if projects:
-        stages.part(progress, PROJECTS).update(0, "checking projects on their sites")
-        result.projects = screen_projects(
-            result, spec.inputs, packs, spec.tolerance, reader, check_sites=project_sites
-        )
+    stages.part(progress, PROJECTS).update(0, "checking projects on their sites")
+    result.projects = screen_projects(
+        result, spec.inputs, packs, spec.tolerance, reader, check_sites=project_sites
+    )
     return result

@@ -129,84 +129,150 @@ def parcel_runoff(
     count = lot.size
     storms = _checked_storms(storms_in)
     governing = _governing_storms(governing_storm_yr, storms, count)
-    unimproved = _per_lot(unimproved_pre, count, "unimproved_pre")
-    unimproved = np.array([not pd.isna(value) and bool(value) for value in unimproved])
-    soils = hsg_shares(soil, count, settings.dual_hsg)
-    cover_shares = _pervious_cover_shares(pervious_cover_sqft, settings.pervious_cover, count)
-
-    other_reading: DualReading = "drained" if settings.dual_hsg == "undrained" else "undrained"
-    other_soils = hsg_shares(soil, count, other_reading)
-    dual_lots = ~np.all((soils == other_soils) | (np.isnan(soils) & np.isnan(other_soils)), axis=1)
-
-    cn_pervious = cover_cn_by_lot(cover_shares, soils)
-    cn_impervious = soils @ cover(IMPERVIOUS).cn_row()
-    cn_unimproved = soils @ cover(settings.unimproved_cover).cn_row()
-    cn_existing = _weighted(existing, lot, cn_impervious, cn_pervious)
-    cn_pre = np.where(unimproved, cn_unimproved, cn_existing)
-    cn_post = _weighted(proposed, lot, cn_impervious, cn_pervious)
-
-    c_pervious = lawn_c(soils, settings.lawn_slope)
-    c_pre = composite_c(np.where(unimproved, 0.0, existing), lot, c_pervious)
-    c_post = composite_c(proposed, lot, c_pervious)
-
-    columns: dict[str, np.ndarray] = {
-        "unimproved_pre": unimproved.copy(),
-        "cn_pre": cn_pre,
-        "cn_post": cn_post,
-        "c_pre": c_pre,
-        "c_post": c_post,
-    }
-    unimproved_shares = {settings.unimproved_cover: np.ones(count)}
-
-    def volumes(depth: float, shares: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Runoff before and after, surface by surface, on one reading of the soils."""
-        as_is = surface_runoff_cuft(depth, existing, lot - existing, shares, cover_shares)
-        bare = (
-            surface_runoff_cuft(depth, np.zeros(count), lot, shares, unimproved_shares)
-            if unimproved.any()
-            else as_is
-        )
-        after = surface_runoff_cuft(depth, proposed, lot - proposed, shares, cover_shares)
-        return np.where(unimproved, bare, as_is), after
-
-    retention = np.full(count, np.nan)
-    drained = np.full(count, np.nan)  # 1: drained reading, 0: undrained, NaN: no dual group
-    for years, depth in storms.items():
-        pre, post = volumes(depth, soils)
-        columns[f"runoff_pre_cuft_{years}yr"] = pre
-        columns[f"runoff_post_cuft_{years}yr"] = post
-        intensity = float(intensity_in_hr(depth, settings.tc_min))
-        columns[f"peak_pre_cfs_{years}yr"] = rational_peak_cfs(c_pre, intensity, lot)
-        columns[f"peak_post_cfs_{years}yr"] = rational_peak_cfs(c_post, intensity, lot)
-        chosen = governing == years
-        increase = post - pre
-        if dual_lots[chosen].any():
-            other_pre, other_post = volumes(depth, other_soils)
-            other_increase = other_post - other_pre
-            larger = dual_lots & (other_increase > increase)
-            taken = np.where(larger, other_reading == "drained", settings.dual_hsg == "drained")
-            drained[chosen & dual_lots] = taken[chosen & dual_lots]
-            increase = np.where(larger, other_increase, increase)
-        retention[chosen] = np.maximum(increase[chosen], 0.0)
-    columns["retention_storm_yr"] = governing
-    columns["retention_required_cuft"] = retention
-    columns["retention_dual_drained"] = drained
+    unimproved = _true_where_given(_per_lot(unimproved_pre, count, "unimproved_pre"))
+    surfaces = _Surfaces(
+        lot,
+        existing,
+        proposed,
+        unimproved,
+        _pervious_cover_shares(pervious_cover_sqft, settings.pervious_cover, count),
+        {settings.unimproved_cover: np.ones(count)},
+    )
+    soils = _SoilReadings.of(soil, count, settings.dual_hsg)
+    columns = {"unimproved_pre": unimproved.copy(), **_coefficients(surfaces, soils, settings)}
+    columns |= _storm_columns(surfaces, soils, storms, governing, settings.tc_min, columns)
     columns["wqv_cuft"] = wqv_cuft(proposed, lot, settings.wqv_rainfall_in)
-
     index = lot_area_sqft.index if isinstance(lot_area_sqft, pd.Series) else None
-    table = pd.DataFrame(columns, index=index)
     return RunoffResult(
-        table=table,
+        table=pd.DataFrame(columns, index=index),
         storms_in=storms,
         assumptions=runoff_assumptions(
             settings,
             storms,
             governing,
             int(np.sum(unimproved)),
-            int(np.sum(np.isnan(soils).any(axis=1))),
+            int(np.sum(np.isnan(soils.taken).any(axis=1))),
             bool(pervious_cover_sqft),
         ),
     )
+
+
+@dataclass(frozen=True)
+class _Surfaces:
+    """Each lot's surfaces: its area, impervious cover now and after, whether its before is
+    unimproved land, and the shares of its pervious covers (as it is, and unimproved)."""
+
+    lot: np.ndarray
+    existing: np.ndarray
+    proposed: np.ndarray
+    unimproved: np.ndarray
+    cover_shares: dict[str, np.ndarray]
+    unimproved_shares: dict[str, np.ndarray]
+
+    def volumes(self, depth: float, soils: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Runoff before and after (cubic feet), surface by surface, on one reading of the
+        soils."""
+        lot, existing, proposed = self.lot, self.existing, self.proposed
+        as_is = surface_runoff_cuft(depth, existing, lot - existing, soils, self.cover_shares)
+        bare = (
+            surface_runoff_cuft(depth, np.zeros(lot.size), lot, soils, self.unimproved_shares)
+            if self.unimproved.any()
+            else as_is
+        )
+        after = surface_runoff_cuft(depth, proposed, lot - proposed, soils, self.cover_shares)
+        return np.where(self.unimproved, bare, as_is), after
+
+
+@dataclass(frozen=True)
+class _SoilReadings:
+    """Each lot's soil-group shares as the settings read dual groups (``taken``) and on the
+    other reading, and which lots have a dual group the two readings tell apart."""
+
+    taken: np.ndarray
+    taken_reading: DualReading
+    other: np.ndarray
+    other_reading: DualReading
+    dual_lots: np.ndarray
+
+    @classmethod
+    def of(cls, soil: SoilInput, count: int, reading: DualReading) -> _SoilReadings:
+        other_reading: DualReading = "drained" if reading == "undrained" else "undrained"
+        taken = hsg_shares(soil, count, reading)
+        other = hsg_shares(soil, count, other_reading)
+        same = (taken == other) | (np.isnan(taken) & np.isnan(other))
+        return cls(taken, reading, other, other_reading, ~np.all(same, axis=1))
+
+    def larger_increase(
+        self,
+        increase: np.ndarray,
+        chosen: np.ndarray,
+        depth: float,
+        surfaces: _Surfaces,
+        drained: np.ndarray,
+    ) -> np.ndarray:
+        """The runoff increase of each lot on the reading of its dual group that gives the
+        larger one; which reading that is goes into ``drained`` for the ``chosen`` lots."""
+        if not self.dual_lots[chosen].any():
+            return increase
+        other_pre, other_post = surfaces.volumes(depth, self.other)
+        other_increase = other_post - other_pre
+        larger = self.dual_lots & (other_increase > increase)
+        taken = np.where(larger, self.other_reading == "drained", self.taken_reading == "drained")
+        drained[chosen & self.dual_lots] = taken[chosen & self.dual_lots]
+        return np.where(larger, other_increase, increase)
+
+
+def _storm_columns(
+    surfaces: _Surfaces,
+    soils: _SoilReadings,
+    storms: dict[int, float],
+    governing: np.ndarray,
+    tc_min: float,
+    coefficients: dict[str, np.ndarray],
+) -> dict[str, np.ndarray]:
+    """Each storm's runoff and peaks before and after, and the retention of each lot's
+    governing storm (on the reading of a dual soil group that asks more)."""
+    lot, count = surfaces.lot, surfaces.lot.size
+    columns: dict[str, np.ndarray] = {}
+    retention = np.full(count, np.nan)
+    drained = np.full(count, np.nan)  # 1: drained reading, 0: undrained, NaN: no dual group
+    for years, depth in storms.items():
+        pre, post = surfaces.volumes(depth, soils.taken)
+        columns[f"runoff_pre_cuft_{years}yr"] = pre
+        columns[f"runoff_post_cuft_{years}yr"] = post
+        intensity = float(intensity_in_hr(depth, tc_min))
+        columns[f"peak_pre_cfs_{years}yr"] = rational_peak_cfs(
+            coefficients["c_pre"], intensity, lot
+        )
+        columns[f"peak_post_cfs_{years}yr"] = rational_peak_cfs(
+            coefficients["c_post"], intensity, lot
+        )
+        chosen = governing == years
+        increase = soils.larger_increase(post - pre, chosen, depth, surfaces, drained)
+        retention[chosen] = np.maximum(increase[chosen], 0.0)
+    columns["retention_storm_yr"] = governing
+    columns["retention_required_cuft"] = retention
+    columns["retention_dual_drained"] = drained
+    return columns
+
+
+def _coefficients(
+    surfaces: _Surfaces, soils: _SoilReadings, settings: RunoffSettings
+) -> dict[str, np.ndarray]:
+    """Each lot's TR-55 curve numbers and Rational-method runoff coefficients, before and
+    after."""
+    lot, unimproved = surfaces.lot, surfaces.unimproved
+    cn_pervious = cover_cn_by_lot(surfaces.cover_shares, soils.taken)
+    cn_impervious = soils.taken @ cover(IMPERVIOUS).cn_row()
+    cn_unimproved = soils.taken @ cover(settings.unimproved_cover).cn_row()
+    cn_existing = _weighted(surfaces.existing, lot, cn_impervious, cn_pervious)
+    c_pervious = lawn_c(soils.taken, settings.lawn_slope)
+    return {
+        "cn_pre": np.where(unimproved, cn_unimproved, cn_existing),
+        "cn_post": _weighted(surfaces.proposed, lot, cn_impervious, cn_pervious),
+        "c_pre": composite_c(np.where(unimproved, 0.0, surfaces.existing), lot, c_pervious),
+        "c_post": composite_c(surfaces.proposed, lot, c_pervious),
+    }
 
 
 def _lot_areas(
@@ -285,6 +351,11 @@ def _pervious_cover_shares(
         described, 0.0, 1.0
     )
     return shares
+
+
+def _true_where_given(values: np.ndarray) -> np.ndarray:
+    """True where a value is given and true; a missing value reads as False."""
+    return np.array([not pd.isna(value) and bool(value) for value in values])
 
 
 def _per_lot(values: npt.ArrayLike, count: int, name: str) -> np.ndarray:

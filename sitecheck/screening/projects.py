@@ -22,9 +22,8 @@ import numpy as np
 import pandas as pd
 import shapely
 
-from sitecheck.io.extent import Extent
 from sitecheck.io.parcels import find_field
-from sitecheck.io.readers import POLYGONAL, LayerReader, LayerSource
+from sitecheck.io.readers import POLYGONAL, LayerReader, LayerRequest
 from sitecheck.measure.inputs import MeasureInputs, MeasureResult, MeasureSettings
 from sitecheck.rules.outcome import NEEDS_REVIEW, ParcelOutcome, Trigger, evaluate_pack
 from sitecheck.schema.fields import PROJECT_FIELDS
@@ -293,30 +292,13 @@ class _SiteReader(LayerReader):
         super().__init__(partial_view=True)
         self.inner, self.sites, self.work = inner, sites, work
 
-    def read(
-        self,
-        source: LayerSource,
-        geometry_kinds: tuple[str, ...],
-        target_crs: object | None = None,
-        columns: list[str] | None = None,
-        allow_empty: bool = True,
-        within: Extent | None = None,
-    ) -> gpd.GeoDataFrame:
-        served = {"parcels": self.sites, "disturbance": self.work}.get(source.role)
-        if served is None:
-            return self.inner.read(source, geometry_kinds, target_crs, columns, allow_empty, within)
-        if target_crs is not None and not served.crs.equals(target_crs):
-            return served.to_crs(target_crs)
+    def serve(self, request: LayerRequest) -> gpd.GeoDataFrame:
+        served = {"parcels": self.sites, "disturbance": self.work}.get(request.source.role)
+        if served is None or request.around:
+            return self.inner.serve(request)
+        if request.target_crs is not None and not served.crs.equals(request.target_crs):
+            return served.to_crs(request.target_crs)
         return served
-
-    def read_around(
-        self,
-        source: LayerSource,
-        geometry_kinds: tuple[str, ...],
-        target_crs: object,
-        within: Extent,
-    ) -> gpd.GeoDataFrame:
-        return self.inner.read_around(source, geometry_kinds, target_crs, within)
 
 
 def _ask_which_lot(

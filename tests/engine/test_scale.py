@@ -170,6 +170,7 @@ def test_killed_worker_loses_and_repeats_no_parcel(
 
     from sitecheck.app.cli import build_parser, dask_run_spec
     from sitecheck.distributed.run import DaskOptions, run_check_distributed
+    from sitecheck.pipeline.outputs import Destinations
 
     out = village["gpkg"].parent / "killed"
     args = build_parser().parse_args(check_arguments(village, out))
@@ -192,12 +193,10 @@ def test_killed_worker_loses_and_repeats_no_parcel(
     ):
         run = run_check_distributed(
             spec,
-            Path(f"{out}.gpkg"),
-            Path(f"{out}.json"),
+            Destinations(Path(f"{out}.gpkg"), Path(f"{out}.json"), json_layout=args.json_layout),
             DaskOptions(partition_size=25),
             client=client,
             on_partition=kill_a_busy_worker,
-            json_layout=args.json_layout,
         )
     assert killed, "no worker was busy after the first partition: nothing was tested"
     assert run.parcels_written == run.parcel_count
