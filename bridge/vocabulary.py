@@ -84,6 +84,14 @@ KEY_METRICS: tuple[tuple[str, str, str], ...] = tuple(
 
 OPTIONS: dict[str, dict[str, Any]] = {o["name"]: o for o in DESCRIPTION["options"]}
 SOIL_GROUPS: tuple[str, ...] = tuple(OPTIONS["default_hsg"]["choices"])
+_KIND_OPTIONS = tuple(name for kind in DESCRIPTION["constraint_kinds"] for name in kind["options"])
+KIND_NUMBER_OPTIONS: tuple[str, ...] = tuple(
+    name for name in _KIND_OPTIONS if OPTIONS[name]["kind"] == "number"
+)
+KIND_TEXT_OPTIONS: tuple[str, ...] = tuple(
+    name for name in _KIND_OPTIONS if OPTIONS[name]["kind"] == "text"
+)
+"""The settings of the engine's plug-in constraint kinds: dialogs and the panel add them."""
 
 
 def option(name: str) -> dict[str, Any]:

@@ -20,6 +20,8 @@ from qgis.core import (
 from ..bridge.exchange import copy_to_sink, export_source, result_layer, source_origin
 from ..bridge.i18n import tr
 from ..bridge.vocabulary import (
+    KIND_NUMBER_OPTIONS,
+    KIND_TEXT_OPTIONS,
     ORDINANCE_TITLES,
     ORDINANCES,
     option,
@@ -43,7 +45,7 @@ from .runoff_parameters import runoff_arguments, runoff_parameters
 
 ORDINANCE_IDS = tuple(pack_id for pack_id, _ in ORDINANCES)
 # Text options of the measurement given as they are typed (the engine checks them).
-TEXT_OPTIONS = ("nwi_classes", "impaired_flag")
+TEXT_OPTIONS = ("nwi_classes", "impaired_flag", *KIND_TEXT_OPTIONS)
 
 
 class CheckSiteAlgorithm(EngineAlgorithm):
@@ -147,7 +149,7 @@ class CheckSiteAlgorithm(EngineAlgorithm):
             sentence(zoning_field["help"]),
             advanced=True,
         )
-        for name in ("wetland_adjacent_ft", "watercourse_buffer_ft"):
+        for name in ("wetland_adjacent_ft", "watercourse_buffer_ft", *KIND_NUMBER_OPTIONS):
             self._add(number_parameter(name), sentence(option(name)["help"]), advanced=True)
         for name in TEXT_OPTIONS:
             self._add(text_parameter(name), sentence(option(name)["help"]), advanced=True)
@@ -304,6 +306,8 @@ class CheckSiteAlgorithm(EngineAlgorithm):
             "--tolerance",
             f"{number(self.TOLERANCE):g}",
         ]
+        for name in KIND_NUMBER_OPTIONS:
+            settings += [option(name)["flag"], f"{number(option(name)['processing']):g}"]
         id_field = self.parameterAsString(parameters, self.ID_FIELD, context)
         if id_field:
             settings += ["--id-field", id_field]

@@ -8,7 +8,7 @@ from qgis.PyQt.QtCore import pyqtSignal
 from qgis.PyQt.QtWidgets import QFormLayout, QLineEdit
 
 from ..bridge.i18n import tr
-from ..bridge.vocabulary import dialog_words, option
+from ..bridge.vocabulary import KIND_NUMBER_OPTIONS, KIND_TEXT_OPTIONS, dialog_words, option
 
 # The settings a village changes; the others keep the engine's defaults.
 NUMBER_SETTINGS = (
@@ -17,8 +17,15 @@ NUMBER_SETTINGS = (
     "rear_setback_ft",
     "default_side_setback_ft",
     "tolerance",
+    *KIND_NUMBER_OPTIONS,
 )
-TEXT_SETTINGS = ("side_setbacks", "zoning_field", "nwi_classes", "impaired_flag")
+TEXT_SETTINGS = (
+    "side_setbacks",
+    "zoning_field",
+    "nwi_classes",
+    "impaired_flag",
+    *KIND_TEXT_OPTIONS,
+)
 LARGEST_WIDTH_FT = 10_000.0  # a spin box needs a top; no buffer of these laws comes near it
 
 

@@ -52,7 +52,7 @@ def measure_inputs(args: argparse.Namespace) -> MeasureInputs:
         role: LayerSource.parse(role, getattr(args, role)) if getattr(args, role) else None
         for role in VECTOR_ROLES
     }
-    return MeasureInputs(dem=args.dem, **sources)  # type: ignore[arg-type]
+    return MeasureInputs.of(sources, args.dem)
 
 
 def run_spec(args: argparse.Namespace) -> RunSpec:

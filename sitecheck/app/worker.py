@@ -257,7 +257,7 @@ class Session:
         if roles["disturbance"] is None:
             raise InputError("evaluate: give layers.disturbance (it may hold no features)")
         spec = RunSpec(
-            inputs=MeasureInputs(dem=self.dem, **roles),  # type: ignore[arg-type]
+            inputs=MeasureInputs.of(roles, self.dem),
             settings=self.settings,
             ordinance=self.ordinance,
             tolerance=self.tolerance,

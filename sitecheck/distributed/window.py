@@ -200,7 +200,7 @@ def _grown(core: shapely.Polygon, run: RunSpec, working_crs: pyproj.CRS) -> shap
     """The core extent grown to hold every drawn feature that meets it, whole."""
     extents = [core]
     for role in WHOLE_ROLES:
-        source = getattr(run.inputs, role)
+        source = run.inputs.source(role)
         if source is None:
             continue
         crs = layer_crs(source.path, source.layer)

@@ -9,13 +9,15 @@ import geopandas as gpd
 import numpy as np
 import shapely
 
+from sitecheck.constraints.layers import buffered
 from sitecheck.geometry.overlay import Surface, empty_array
 from sitecheck.io.crs import WorkingCRS
 from sitecheck.io.extent import Extent
 from sitecheck.io.parcels import Parcels
-from sitecheck.io.readers import LayerReader, LayerSource
+from sitecheck.io.readers import LINEAR, POLYGONAL, LayerReader, LayerSource
 from sitecheck.measure.inputs import MeasureSettings
 from sitecheck.measure.table import FlagCollector
+from sitecheck.schema.roles import ROLE_BY_KEY
 
 
 @dataclass
@@ -67,6 +69,21 @@ class Measuring:
     def read(self, source: LayerSource, kinds: tuple[str, ...]) -> gpd.GeoDataFrame:
         """A layer in the working CRS, within the run's extent."""
         return self.reader.read(source, kinds, target_crs=self.working.crs, within=self.extent)
+
+    def geometries(self, source: LayerSource) -> np.ndarray:
+        """A layer's geometries, of the kinds its role takes, read as :meth:`read` reads."""
+        role = ROLE_BY_KEY[source.role]
+        kinds = POLYGONAL + LINEAR if role.geometry == "line_or_polygon" else POLYGONAL
+        return self.read(source, kinds).geometry.to_numpy()
+
+    def buffered_surface(self, geoms: np.ndarray, width_ft: float) -> Surface:
+        """The area within ``width_ft`` of the geometries, in tiles (0: the polygons alone)."""
+        width = width_ft / self.working.feet_per_unit
+        return Surface.from_polygons(buffered(geoms, width) if width else geoms, self.tile)
+
+    def option(self, name: str) -> object:
+        """A plug-in constraint kind's option in this run (``MeasureSettings.kind_options``)."""
+        return self.settings.kind_options[name]
 
     def lots_extent(self) -> Extent:
         """One box around every lot, grown by the run's reach."""

@@ -31,6 +31,7 @@ from sitecheck.measure.overlays import (
 from sitecheck.measure.slopes import measure_slope_metrics
 from sitecheck.measure.table import FlagCollector, result_table, warn_removed_cover
 from sitecheck.schema.fields import SDA_FIELD_CANDIDATES
+from sitecheck.schema.kinds import KINDS
 
 
 def measure(
@@ -141,6 +142,8 @@ def _measure_constraints(run: Measuring, inputs: MeasureInputs, progress: Progre
     measure_floodplain(run, inputs.floodplain)
     measure_wetlands(run, inputs.wetlands)
     measure_watercourses(run, inputs.watercourses)
+    for kind in KINDS:
+        kind.measurer(run, inputs.source(kind.role.key))
 
     progress.update(58, "zoning and the adjoining property buffer")
     metrics, parcels = run.metrics, run.parcels

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
@@ -13,6 +14,7 @@ from sitecheck.constraints.adjoining import AdjoiningSettings
 from sitecheck.io.crs import WorkingCRS
 from sitecheck.io.readers import LayerReader, LayerSource
 from sitecheck.schema.fields import SDA_FIELD_CANDIDATES, ZONING_FIELD_CANDIDATES
+from sitecheck.schema.kinds import KINDS
 from sitecheck.schema.reach import reach_ft
 from sitecheck.schema.roles import VECTOR_ROLES
 from sitecheck.schema.wetlands import DEFAULT_NWI_CLASSES, WETLAND_ADJACENT_FT
@@ -38,10 +40,25 @@ class MeasureInputs:
     watersheds: LayerSource | None = None
     adjoining_buffer: LayerSource | None = None
     dem: str | None = None
+    plugged: Mapping[str, LayerSource] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, sources: Mapping[str, LayerSource | None], dem: str | None) -> MeasureInputs:
+        """The inputs from sources by role (every role of ``VECTOR_ROLES`` may be given)."""
+        built_in = {role: source for role, source in sources.items() if role not in _PLUGGED}
+        plugged = {role: source for role, source in sources.items() if role in _PLUGGED and source}
+        return cls(dem=dem, plugged=plugged, **built_in)  # type: ignore[arg-type]
+
+    def source(self, role: str) -> LayerSource | None:
+        """The layer given for a role, or None."""
+        return self.plugged.get(role) if role in _PLUGGED else getattr(self, role)
 
     def layers(self) -> list[LayerSource]:
-        """The vector layers given, in field order."""
-        return [source for role in VECTOR_ROLES if (source := getattr(self, role)) is not None]
+        """The vector layers given, in role order."""
+        return [source for role in VECTOR_ROLES if (source := self.source(role)) is not None]
+
+
+_PLUGGED = frozenset(kind.role.key for kind in KINDS)
 
 
 @dataclass(frozen=True)
@@ -69,6 +86,8 @@ class MeasureSettings:
         Projected CRS to measure in instead of the parcel layer's.
     tile_size_ft : float
         Side of the tiles large constraint polygons are cut into.
+    kind_options : mapping of str to object
+        The options of the plug-in constraint kinds (``schema.kinds``), by name.
     """
 
     id_field: str | None = None
@@ -81,6 +100,7 @@ class MeasureSettings:
     adjoining: AdjoiningSettings = field(default_factory=AdjoiningSettings)
     crs: str | None = None
     tile_size_ft: float = 2000.0
+    kind_options: Mapping[str, object] = field(default_factory=dict)
 
     def reach_ft(self) -> float:
         """How far around a lot a run with these settings reaches, feet (see ``schema.reach``)."""
@@ -91,6 +111,11 @@ class MeasureSettings:
             adjoining.rear_setback_ft,
             adjoining.default_side_setback_ft,
             *adjoining.side_setbacks_ft.values(),
+            *(
+                float(self.kind_options[name])  # type: ignore[arg-type]  # a checked number
+                for kind in KINDS
+                for name in kind.reach_options
+            ),
         )
 
     def parcel_fields(self) -> list[str]:
@@ -110,6 +135,7 @@ class MeasureSettings:
             "dem_z_units": self.slope.z_units or "same as horizontal",
             "adjoining_buffer": self.adjoining.to_json(),
             "crs": self.crs,
+            **self.kind_options,
         }
 
 

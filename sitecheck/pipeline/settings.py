@@ -16,6 +16,7 @@ from sitecheck.errors import OptionError
 from sitecheck.io.readers import LayerSource
 from sitecheck.measure.inputs import MeasureSettings
 from sitecheck.runoff import RunoffSettings
+from sitecheck.schema.kinds import KINDS
 from sitecheck.schema.options import SLOPE_THRESHOLDS_PCT, option
 from sitecheck.screening.runoff_result import RunoffOptions
 from sitecheck.terrain.dem import SlopeSettings
@@ -48,6 +49,9 @@ def measure_settings(values: Mapping[str, object]) -> MeasureSettings:
             default_side_setback_ft=number("default_side_setback_ft"),
         ),
         crs=_text(value_of(values, "crs")),
+        kind_options={
+            chosen.name: value_of(values, chosen.name) for kind in KINDS for chosen in kind.options
+        },
     )
 
 

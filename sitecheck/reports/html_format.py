@@ -13,7 +13,7 @@ import pandas as pd
 from sitecheck.rules.attributes import ATTRIBUTES
 from sitecheck.rules.outcome import ParcelOutcome
 from sitecheck.schema.fields import PROJECT_FIELDS
-from sitecheck.schema.metrics import Metric
+from sitecheck.schema.metric import Metric
 from sitecheck.schema.severities import SEVERITY_BY_KEY, SEVERITY_KEYS
 from sitecheck.screening.check import CheckResult
 

@@ -20,6 +20,7 @@ from sitecheck.schema.fields import (
     ZONING_FIELD_CANDIDATES,
 )
 from sitecheck.schema.flags import FLAG_KINDS
+from sitecheck.schema.kinds import KINDS
 from sitecheck.schema.metrics import ACRE_METRICS, METRICS, RUNOFF_METRICS, acres_name
 from sitecheck.schema.options import OPTIONS, SLOPE_THRESHOLDS_PCT
 from sitecheck.schema.packs import BUNDLED_PACKS
@@ -41,6 +42,15 @@ def describe() -> dict[str, object]:
         "runoff_metrics": [metric.to_json() for metric in RUNOFF_METRICS],
         "acre_metrics": {name: acres_name(name) for name in ACRE_METRICS},
         "slope_thresholds_pct": list(SLOPE_THRESHOLDS_PCT),
+        "constraint_kinds": [
+            {
+                "role": kind.role.key,
+                "metrics": [metric.name for metric in kind.metrics],
+                "flag_kinds": [flag.key for flag in kind.flags],
+                "options": [chosen.name for chosen in kind.options],
+            }
+            for kind in KINDS
+        ],
         "flag_kinds": [
             {
                 "key": k.key,

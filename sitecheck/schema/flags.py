@@ -2,40 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from sitecheck.schema.flag import FlagKind
+from sitecheck.schema.kinds import KINDS
 
-
-@dataclass(frozen=True)
-class FlagKind:
-    """One kind of flag.
-
-    Attributes
-    ----------
-    key : str
-        The ``kind`` field of the flags layer.
-    label : str
-        How every legend names it.
-    colour : str
-        How every map colours it (``#rrggbb``).
-    metric : str
-        The metric that measures it: a trigger naming the metric shows this flag.
-    rank : int
-        Stacking order on a map, the lowest drawn first: wide, faint areas low, so
-        narrower ones stay visible on top.
-    hatch : str or None
-        A matplotlib hatch for the report's maps: thin strips along lot lines are
-        hatched, so the lot line stays readable under them.
-    """
-
-    key: str
-    label: str
-    colour: str
-    metric: str
-    rank: int
-    hatch: str | None = None
-
-
-FLAG_KINDS: tuple[FlagKind, ...] = (
+_BUILT_IN: tuple[FlagKind, ...] = (
     FlagKind(
         "outside_parcel",
         "Outside the lot (street)",
@@ -90,6 +60,9 @@ FLAG_KINDS: tuple[FlagKind, ...] = (
     ),
 )
 """In the order the flags layer lists them."""
+
+FLAG_KINDS: tuple[FlagKind, ...] = (*_BUILT_IN, *(flag for kind in KINDS for flag in kind.flags))
+"""Every flag kind, a plug-in kind's after the built-in ones."""
 
 FLAG_DRAW_ORDER: tuple[str, ...] = tuple(
     kind.key for kind in sorted(FLAG_KINDS, key=lambda kind: kind.rank)

@@ -8,6 +8,7 @@ checked once, by :meth:`~sitecheck.schema.option.Option.check`, for all alike.
 
 from __future__ import annotations
 
+from sitecheck.schema.kinds import KINDS
 from sitecheck.schema.option import Option
 from sitecheck.schema.wetlands import DEFAULT_NWI_CLASSES, NWI_CLASSES, WETLAND_ADJACENT_FT
 
@@ -28,7 +29,7 @@ DEFAULT_PARTITION_SIZE = 10_000
 SLOPE_THRESHOLDS_PCT = (15.0, 25.0)
 """The slope classes the metrics ``disturbed_on_slope_over_15pct_sqft`` and ``..._25pct_sqft`` name."""
 
-MEASURE_OPTIONS: tuple[Option, ...] = (
+_BUILT_IN_MEASURE_OPTIONS: tuple[Option, ...] = (
     Option(
         "id_field",
         "--id-field",
@@ -123,6 +124,12 @@ MEASURE_OPTIONS: tuple[Option, ...] = (
         "projected CRS to measure in (default: the parcel layer's)",
     ),
 )
+
+MEASURE_OPTIONS: tuple[Option, ...] = (
+    *_BUILT_IN_MEASURE_OPTIONS,
+    *(option for kind in KINDS for option in kind.options),
+)
+"""The measurement's options, a plug-in kind's after the built-in ones."""
 
 CHECK_OPTIONS: tuple[Option, ...] = (
     Option(

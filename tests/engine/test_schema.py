@@ -14,6 +14,7 @@ from sitecheck.app.cli import main
 from sitecheck.app.worker import serve
 from sitecheck.measure.inputs import MeasureInputs
 from sitecheck.schema.describe import describe
+from sitecheck.schema.kinds import KINDS
 from sitecheck.schema.options import OPTIONS
 from sitecheck.schema.roles import VECTOR_ROLES
 
@@ -41,7 +42,9 @@ def test_describe_json_is_the_description(tmp_path):
 
 def test_measure_inputs_take_the_vector_roles_of_the_description():
     fields = [f.name for f in dataclasses.fields(MeasureInputs)]
-    assert fields == [*VECTOR_ROLES, "dem"]
+    plugged = [kind.role.key for kind in KINDS]  # held in MeasureInputs.plugged
+    assert [*fields[:-2], *plugged] == [*VECTOR_ROLES]
+    assert fields[-2:] == ["dem", "plugged"]
     roles = {role["key"]: role for role in describe()["roles"]}  # type: ignore[union-attr]
     assert [key for key, role in roles.items() if role["required"]] == ["parcels", "disturbance"]
 
