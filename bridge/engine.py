@@ -43,6 +43,28 @@ DROPPED_VARIABLES = (
     "VIRTUAL_ENV",
 )
 
+# ``python -m`` and ``python -c`` put the working folder first on the module path, so
+# a folder QGIS was started from that holds a ``sitecheck`` package (a checkout of the
+# engine, a project folder of that name) or one named like a library of the engine
+# would be imported instead of the plugin's. The engine is started without it.
+_NO_WORKING_FOLDER = "import sys\nif sys.path[:1] == ['']:\n    del sys.path[0]\n"
+ENGINE_LAUNCH = (
+    _NO_WORKING_FOLDER
+    + "import runpy\nrunpy.run_module('sitecheck', run_name='__main__', alter_sys=True)\n"
+)
+"""What ``python -c`` runs to start the engine: ``-m sitecheck`` without the working folder."""
+
+
+def engine_command(interpreter: str, *arguments: str) -> list[str]:
+    """The command that runs the plugin's engine with ``arguments``, whatever the folder."""
+    return [interpreter, "-c", ENGINE_LAUNCH, *arguments]
+
+
+def probe_code(code: str) -> str:
+    """Python for ``-c`` that runs ``code`` without the working folder on the module path."""
+    return _NO_WORKING_FOLDER + code
+
+
 PROGRESS_LINE = re.compile(r"^\[\s*(\d{1,3})%\]\s*(.*)$")
 ERROR_PREFIX = "sitecheck: error: "
 WARNING_PREFIX = "warning: "
@@ -74,7 +96,7 @@ def _checked_interpreter(path: str) -> str | None:
     if not path or not Path(path).is_file():
         return None
     probe = subprocess.run(
-        [path, "-c", "import geopandas, rasterio, exactextract, pyogrio, shapely"],
+        [path, "-c", probe_code("import geopandas, rasterio, exactextract, pyogrio, shapely")],
         env=engine_environment(),
         capture_output=True,
         text=True,
@@ -178,7 +200,7 @@ def run_engine(
     EngineCanceledError
         When the user canceled.
     """
-    process = start_process([interpreter, "-m", "sitecheck", *arguments])
+    process = start_process(engine_command(interpreter, *arguments))
     lines: queue.Queue[tuple[str, str | None]] = queue.Queue()
     readers = [
         threading.Thread(target=pump_lines, args=(process.stdout, "out", lines), daemon=True),

@@ -15,7 +15,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from .engine import PLUGIN_DIR, environment_python, pump_lines, start_process, stop_process
+from .engine import (
+    PLUGIN_DIR,
+    engine_command,
+    environment_python,
+    pump_lines,
+    start_process,
+    stop_process,
+)
 from .engine_setup import BasePython, SetupCanceledError, SetupError, expanded
 
 REQUIREMENTS = PLUGIN_DIR / "engine-requirements.txt"
@@ -87,7 +94,7 @@ def setup_steps(base: BasePython, folder: Path, wheels: str | None = None) -> li
     steps.append(
         Step("Installing the engine's libraries", install + source, 15.0, 95.0, environment=folder)
     )
-    steps.append(Step("Checking the engine", [python, "-m", "sitecheck", "--version"], 95.0, 100.0))
+    steps.append(Step("Checking the engine", engine_command(python, "--version"), 95.0, 100.0))
     return steps
 
 

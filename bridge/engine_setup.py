@@ -15,7 +15,7 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-from .engine import ENGINE_FOLDER, engine_environment
+from .engine import ENGINE_FOLDER, engine_environment, probe_code
 from .python_finder import OUTSIDE, QGIS_OWN, Computer, candidates
 
 MINIMUM_PYTHON = (3, 11)
@@ -76,7 +76,7 @@ def probe(path: str, origin: str = OUTSIDE) -> BasePython | str:
         return f"{path} is a folder, not a Python interpreter"
     try:
         answer = subprocess.run(
-            [path, "-c", _PROBE],
+            [path, "-c", probe_code(_PROBE)],
             capture_output=True,
             text=True,
             timeout=60,
@@ -135,7 +135,11 @@ def engine_problem(path: str) -> str | None:
     if isinstance(found, str):
         return found
     answer = subprocess.run(
-        [found.path, "-c", "import geopandas, rasterio, exactextract, pyogrio, shapely"],
+        [
+            found.path,
+            "-c",
+            probe_code("import geopandas, rasterio, exactextract, pyogrio, shapely"),
+        ],
         capture_output=True,
         text=True,
         timeout=120,

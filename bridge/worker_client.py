@@ -13,7 +13,7 @@ import time
 from qgis.core import Qgis, QgsMessageLog
 from qgis.PyQt.QtCore import QObject, QProcess, QProcessEnvironment, pyqtSignal
 
-from .engine import engine_environment
+from .engine import ENGINE_LAUNCH, engine_environment
 
 LOG_TAG = "SiteCheck"
 RESTARTS_ALLOWED = 3
@@ -69,7 +69,7 @@ class WorkerClient(QObject):
         self._stopping = False
         self._buffer = b""
         self.process = process
-        process.start(self.interpreter, ["-m", "sitecheck", "serve"])
+        process.start(self.interpreter, ["-c", ENGINE_LAUNCH, "serve"])
 
     def send(self, request: dict) -> int:
         """Send a request; returns its id (the reply carries it).

@@ -407,6 +407,8 @@ class CancelOnProgress(QgsProcessingFeedback):
 
 
 def _engine_processes() -> list[str]:
+    from sitecheck_qgis.bridge.engine import ENGINE_LAUNCH
+
     found = []
     for pid in os.listdir("/proc"):
         if pid.isdigit():
@@ -414,7 +416,7 @@ def _engine_processes() -> list[str]:
                 command = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
             except OSError:
                 continue
-            if "-m sitecheck check" in command:
+            if f"{ENGINE_LAUNCH} check " in command:
                 found.append(command)
     return found
 
