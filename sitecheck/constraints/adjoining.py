@@ -131,18 +131,30 @@ def shared_lines(
     tolerance = settings.neighbour_tolerance_ft / feet_per_unit
     segments, segment_lot = _boundary_segments(lots, wanted, tolerance * STRAIGHT_RUN_FRACTION)
     parts, part_segment = _shared_parts(lots, segments, segment_lot, tolerance)
-    setbacks = _segment_setbacks(
-        lots,
-        segments,
-        segment_lot,
-        parts,
-        part_segment,
-        districts,
-        settings,
-        feet_per_unit,
-        tolerance,
-    )
+    boundary = _Boundary(segments, segment_lot, parts, part_segment)
+    setbacks = _segment_setbacks(lots, boundary, districts, settings, feet_per_unit)
     return SharedLines(parts, segment_lot[part_segment], setbacks[part_segment])
+
+
+@dataclass(frozen=True)
+class _Boundary:
+    """The wanted lots' boundary as straight segments, and the parts shared with neighbours.
+
+    Attributes
+    ----------
+    segments : ndarray of LineStrings
+    segment_lot : ndarray of int
+        The lot each segment bounds.
+    parts : ndarray of LineStrings
+        The parts of segments lying along a neighbouring lot.
+    part_segment : ndarray of int
+        The segment each part lies on.
+    """
+
+    segments: np.ndarray
+    segment_lot: np.ndarray
+    parts: np.ndarray
+    part_segment: np.ndarray
 
 
 def adjoining_buffers(
@@ -276,21 +288,20 @@ def _shared_parts(
 
 def _segment_setbacks(
     lots: np.ndarray,
-    segments: np.ndarray,
-    segment_lot: np.ndarray,
-    parts: np.ndarray,
-    part_segment: np.ndarray,
+    boundary: _Boundary,
     districts: np.ndarray | None,
     settings: AdjoiningSettings,
     feet_per_unit: float,
-    tolerance: float,
 ) -> np.ndarray:
     """Setback (CRS units) of each segment: rear when it faces away from the frontage."""
-    n_segments = len(segments)
-    normals, lengths = _outward_normals(lots[segment_lot], segments)
-    shared_lengths = np.minimum(
-        np.bincount(part_segment, weights=shapely.length(parts), minlength=n_segments), lengths
+    segment_lot, tolerance = boundary.segment_lot, settings.neighbour_tolerance_ft / feet_per_unit
+    normals, lengths = _outward_normals(lots[segment_lot], boundary.segments)
+    shared = np.bincount(
+        boundary.part_segment,
+        weights=shapely.length(boundary.parts),
+        minlength=len(boundary.segments),
     )
+    shared_lengths = np.minimum(shared, lengths)
     frontage = lengths - shared_lengths
     n = len(lots)
     facing = np.stack(

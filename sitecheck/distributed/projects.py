@@ -13,6 +13,8 @@ a project name is its lot's project, which the partitions' lot rows already are.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import geopandas as gpd
 import pandas as pd
 import pyproj
@@ -79,10 +81,9 @@ def named_projects(
                 entries[FULL][project] = {"project_id": project, "lots": lots, **fields}
     parts = [_lot_alone_rows([p for p in ids if p not in on_site], project_lots, lot_rows)]
     work = frame.geometry.to_numpy()[named.isin(on_site).fillna(False).to_numpy()]
+    sites = _Sites(on_site, lot_rows, lot_entries, entries)
     for window in _site_windows(work, spec, working_crs):
-        parts.append(
-            _check_sites(spec, window, working_crs, on_site, lot_rows, lot_entries, entries)
-        )
+        parts.append(_check_sites(spec, window, working_crs, sites))
     position = {project: index for index, project in enumerate(ids)}
     found = [part for part in parts if len(part)]
     if not found:  # named work on no lot: unassigned, as the warnings say
@@ -126,26 +127,42 @@ def _site_windows(work: object, spec: TaskSpec, working_crs: pyproj.CRS) -> list
     ]
 
 
+@dataclass(frozen=True)
+class _Sites:
+    """The projects checked on their sites and what their windows are checked with.
+
+    Attributes
+    ----------
+    on_site : set of str
+        The projects checked on their sites (several lots, or a lot shared).
+    lot_rows : GeoDataFrame
+        The lot results the partitions wrote.
+    lot_entries : Entries
+        The lots' JSON entries, by layout.
+    entries : dict
+        By layout, each project's entry, filled in as windows are checked.
+    """
+
+    on_site: set[str]
+    lot_rows: gpd.GeoDataFrame
+    lot_entries: Entries
+    entries: dict[str, dict[str, dict[str, object]]]
+
+
 def _check_sites(
-    spec: TaskSpec,
-    window: shapely.Polygon,
-    working_crs: pyproj.CRS,
-    on_site: set[str],
-    lot_rows: gpd.GeoDataFrame,
-    lot_entries: Entries,
-    entries: dict[str, dict[str, dict[str, object]]],
+    spec: TaskSpec, window: shapely.Polygon, working_crs: pyproj.CRS, sites: _Sites
 ) -> gpd.GeoDataFrame:
     """Screen one window's projects on their sites: the rows of those the driver checks
-    there; their entries added to ``entries``."""
+    there; their entries added to ``sites.entries``."""
     result = screen(spec.run, reader=WindowReader(window, working_crs), packs=spec.packs)
     projects = result.projects
     assert projects is not None
-    mine = [i for i, project in enumerate(projects.ids) if project in on_site]
-    layer = project_layer(result, lot_rows if len(lot_rows) else None)
-    for layout, by_id in entries.items():
-        listed = project_entries(result, lot_entries.get(layout, []), layout)
+    mine = [i for i, project in enumerate(projects.ids) if project in sites.on_site]
+    layer = project_layer(result, sites.lot_rows if len(sites.lot_rows) else None)
+    for layout, by_id in sites.entries.items():
+        listed = project_entries(result, sites.lot_entries.get(layout, []), layout)
         for entry in listed:
-            if entry["project_id"] in on_site:
+            if entry["project_id"] in sites.on_site:
                 if layout == COMPACT:
                     entry = compacted(entry, spec.metric_columns)
                 by_id[str(entry["project_id"])] = entry

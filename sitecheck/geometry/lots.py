@@ -175,17 +175,11 @@ def split_by_lot(
     n_features = len(features)
     feature_idx, lot_idx = lot_tree.query(features, predicate="intersects")
     inside = intersect_pairs(features[feature_idx], lots[lot_idx])
-    inside_area = shapely.area(inside)
-    keep = inside_area > 0
-    feature_idx, lot_idx, inside = feature_idx[keep], lot_idx[keep], inside[keep]
-    inside_area = inside_area[keep]
+    inside, inside_area, feature_idx, lot_idx = _with_area(inside, feature_idx, lot_idx)
 
     owner = _owner_lots(n_features, feature_idx, lot_idx, inside_area, hinted_lot)
     inside, shared = _count_overlaps_once(inside, feature_idx, lot_idx, owner, lots)
-    inside_area = shapely.area(inside)
-    keep = inside_area > 0
-    feature_idx, lot_idx, inside = feature_idx[keep], lot_idx[keep], inside[keep]
-    inside_area = inside_area[keep]
+    inside, inside_area, feature_idx, lot_idx = _with_area(inside, feature_idx, lot_idx)
 
     moved = (
         (inside_area < sliver_area) & (owner[feature_idx] >= 0) & (owner[feature_idx] != lot_idx)
@@ -194,10 +188,10 @@ def split_by_lot(
     inside, feature_idx, lot_idx, moved = _leave_covered_ground(
         inside, feature_idx, lot_idx, moved, owner[feature_idx]
     )
-    inside_area = shapely.area(inside)
-    keep = inside_area > 0  # a sliver whose ground all stays counted where it lies
-    feature_idx, lot_idx, inside = feature_idx[keep], lot_idx[keep], inside[keep]
-    inside_area, moved = inside_area[keep], moved[keep]
+    # a sliver whose ground all stays counted where it lies is left empty: dropped here
+    inside, inside_area, feature_idx, lot_idx, moved = _with_area(
+        inside, feature_idx, lot_idx, moved
+    )
     reported_lot = lot_idx.copy()
     slivers = [
         (int(f), int(lot), float(a))
@@ -227,6 +221,13 @@ def split_by_lot(
     )
     unassigned = np.flatnonzero(owner < 0)
     return LotSplit(pieces, owner, unassigned, shared, slivers)
+
+
+def _with_area(pieces: np.ndarray, *aligned: np.ndarray) -> tuple[np.ndarray, ...]:
+    """The pieces that have area, their areas, and the arrays aligned with them, kept alike."""
+    areas = shapely.area(pieces)
+    keep = areas > 0
+    return (pieces[keep], areas[keep], *(array[keep] for array in aligned))
 
 
 def _owner_lots(

@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 import shapely
 
+from sitecheck.io.crs import WorkingCRS
 from sitecheck.io.extent import Extent
 from sitecheck.io.parcels import read_parcels
 from sitecheck.io.progress import Progress
@@ -78,27 +79,17 @@ def measure(
     has_disturbance = metrics["disturbed_area_sqft"] > 0
 
     progress.update(13, "measuring impervious cover")
-    touched = has_disturbance.copy()
-    measure_impervious(
-        inputs, parcels, lot_tree, reader, metrics, touched, disturbance.owns_feature
+    cover, project_lots = measure_impervious(
+        inputs, parcels, lot_tree, reader, disturbance.owns_feature, metrics["lot_area_sqft"]
     )
+    metrics |= cover
+    touched = has_disturbance | project_lots
 
     progress.update(40, "overlaying constraint layers")
     active = np.flatnonzero(has_disturbance)
+    extent = _around_work(lots[active], disturbance.geoms[active], settings, working)
     run = Measuring(
-        parcels,
-        lot_tree,
-        reader,
-        settings,
-        disturbance.geoms,
-        active,
-        metrics,
-        flags,
-        Extent.around(
-            np.concatenate([lots[active], disturbance.geoms[active]]),
-            settings.reach_ft() / working.feet_per_unit,
-            working.crs,
-        ),
+        parcels, lot_tree, reader, settings, disturbance.geoms, active, metrics, flags, extent
     )
     _measure_constraints(run, inputs, progress)
 
@@ -118,6 +109,14 @@ def measure(
         dict(progress.timings),
         disturbance.geoms,
     )
+
+
+def _around_work(
+    lots: np.ndarray, disturbed: np.ndarray, settings: MeasureSettings, working: WorkingCRS
+) -> Extent:
+    """Where constraint layers are read: the lots with work and their work, grown by the reach."""
+    margin = settings.reach_ft() / working.feet_per_unit
+    return Extent.around(np.concatenate([lots, disturbed]), margin, working.crs)
 
 
 def _prepared_tree(lots: np.ndarray) -> shapely.STRtree:

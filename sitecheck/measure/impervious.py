@@ -20,10 +20,9 @@ def measure_impervious(
     parcels: Parcels,
     lot_tree: shapely.STRtree,
     reader: LayerReader,
-    metrics: dict[str, np.ndarray],
-    touched: np.ndarray,
     owns_disturbance: np.ndarray,
-) -> None:
+    lot_area_sqft: np.ndarray,
+) -> tuple[dict[str, np.ndarray], np.ndarray]:
     """Existing and proposed impervious cover per lot, and the net change.
 
     The proposed layer is the complete post-construction cover of the project
@@ -31,6 +30,13 @@ def measure_impervious(
     parcel-id field, else by where most of it lies). Other lots, including a
     neighbour that a project's disturbance only spills onto, keep their
     existing cover.
+
+    Returns
+    -------
+    metrics : dict of str to ndarray
+        The impervious metrics, square feet and percent of the lot.
+    project_lots : ndarray of bool
+        The lots whose proposed cover was read (none without a proposed layer).
     """
     n = len(parcels.geoms)
     sqft = parcels.working.sqft_per_unit2
@@ -38,20 +44,25 @@ def measure_impervious(
     existing = nulls.copy()
     if inputs.impervious_existing is not None:
         existing = _cover_by_lot(inputs.impervious_existing, parcels, lot_tree, reader)[0] * sqft
-    metrics["impervious_existing_sqft"] = existing
     if inputs.impervious_proposed is None:
-        metrics["impervious_proposed_sqft"] = nulls.copy()
-        metrics["impervious_net_change_sqft"] = nulls.copy()
-        metrics["impervious_proposed_pct"] = nulls.copy()
-        return
+        unknown = (
+            "impervious_proposed_sqft",
+            "impervious_net_change_sqft",
+            "impervious_proposed_pct",
+        )
+        metrics = {"impervious_existing_sqft": existing} | {name: nulls.copy() for name in unknown}
+        return metrics, np.zeros(n, dtype=bool)
     proposed_area, owners = _cover_by_lot(inputs.impervious_proposed, parcels, lot_tree, reader)
     project_lots = owns_disturbance.copy()
     project_lots[owners[owners >= 0]] = True
     proposed = np.where(project_lots, proposed_area * sqft, existing)
-    metrics["impervious_proposed_sqft"] = proposed
-    metrics["impervious_net_change_sqft"] = proposed - existing
-    metrics["impervious_proposed_pct"] = 100.0 * proposed / metrics["lot_area_sqft"]
-    touched |= project_lots
+    metrics = {
+        "impervious_existing_sqft": existing,
+        "impervious_proposed_sqft": proposed,
+        "impervious_net_change_sqft": proposed - existing,
+        "impervious_proposed_pct": 100.0 * proposed / lot_area_sqft,
+    }
+    return metrics, project_lots
 
 
 def _cover_by_lot(

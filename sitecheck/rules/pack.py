@@ -75,45 +75,9 @@ def load_pack_file(path: Path) -> Pack:
         Naming every problem found, one per line, each with its rule and line.
     """
     where = str(path)
-    try:
-        raw = path.read_bytes()
-    except OSError as error:
-        raise PackError(f"{where}: cannot read the pack ({error.strerror})") from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as error:
-        line = raw[: error.start].count(b"\n") + 1
-        raise PackError(
-            f"{where}: line {line}: not UTF-8 text (byte 0x{raw[error.start]:02x}); "
-            "save the pack as UTF-8"
-        ) from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise PackError(f"{where}: not valid TOML: {error}") from error
-    except RecursionError:
-        raise PackError(
-            f"{where}: not a pack: its arrays or tables are nested too deeply to read"
-        ) from None
+    raw, text, data = _read_toml(path)
     problems = _Problems()
-    unknown_tables = sorted(set(data) - TOP_LEVEL_KEYS)
-    if unknown_tables:
-        problems.add(
-            f"{where}: unknown table(s) {', '.join(unknown_tables)}; "
-            f"a pack has {', '.join(sorted(TOP_LEVEL_KEYS))}"
-        )
-    problems.extend(shape_problems(data, where))
-    problems.raise_any()  # nothing below can read a pack of the wrong shape
-    header = pack_table(data, "pack", where)
-    with problems:
-        refuse_unknown_keys(header, PACK_KEYS, f"{where}: [pack]")
-    for key in ("id", "name", "chapter", "version"):
-        if not isinstance(header.get(key), str) or not header[key].strip():
-            problems.add(f"{where}: [pack] needs a text '{key}'")
-    amendments = header.get("amendments", [])
-    if not isinstance(amendments, list) or not all(isinstance(a, str) for a in amendments):
-        problems.add(f"{where}: [pack] 'amendments' is a list of texts, one per local law")
-    problems.raise_any()  # the header is needed below
+    header = _header(data, where, problems)
     names = PackNames(base_names())
     parameters: dict[str, ParameterValue] = {}
     try:
@@ -164,6 +128,59 @@ def load_pack_file(path: Path) -> Pack:
         conditions=tuple(names.written),
         warnings=tuple(warnings),
     )
+
+
+def _read_toml(path: Path) -> tuple[bytes, str, dict]:
+    """A pack file's bytes, its text and its TOML tables; PackError if any cannot be read."""
+    where = str(path)
+    try:
+        raw = path.read_bytes()
+    except OSError as error:
+        raise PackError(f"{where}: cannot read the pack ({error.strerror})") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = raw[: error.start].count(b"\n") + 1
+        raise PackError(
+            f"{where}: line {line}: not UTF-8 text (byte 0x{raw[error.start]:02x}); "
+            "save the pack as UTF-8"
+        ) from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise PackError(f"{where}: not valid TOML: {error}") from error
+    except RecursionError:
+        raise PackError(
+            f"{where}: not a pack: its arrays or tables are nested too deeply to read"
+        ) from None
+    return raw, text, data
+
+
+def _header(data: dict, where: str, problems: _Problems) -> dict:
+    """The ``[pack]`` table, once the file's tables have a pack's shape and the header its keys.
+
+    Raises PackError (through ``problems``) at the first stage that has problems:
+    what follows cannot be read without it.
+    """
+    unknown_tables = sorted(set(data) - TOP_LEVEL_KEYS)
+    if unknown_tables:
+        problems.add(
+            f"{where}: unknown table(s) {', '.join(unknown_tables)}; "
+            f"a pack has {', '.join(sorted(TOP_LEVEL_KEYS))}"
+        )
+    problems.extend(shape_problems(data, where))
+    problems.raise_any()  # nothing below can read a pack of the wrong shape
+    header = pack_table(data, "pack", where)
+    with problems:
+        refuse_unknown_keys(header, PACK_KEYS, f"{where}: [pack]")
+    for key in ("id", "name", "chapter", "version"):
+        if not isinstance(header.get(key), str) or not header[key].strip():
+            problems.add(f"{where}: [pack] needs a text '{key}'")
+    amendments = header.get("amendments", [])
+    if not isinstance(amendments, list) or not all(isinstance(a, str) for a in amendments):
+        problems.add(f"{where}: [pack] 'amendments' is a list of texts, one per local law")
+    problems.raise_any()  # the header is needed below
+    return header
 
 
 def _rules(data: dict, names: PackNames, where: str, text: str, problems: _Problems) -> list[Rule]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -10,15 +11,47 @@ from sitecheck.runoff.curve_numbers import cover
 from sitecheck.runoff.settings import RunoffSettings
 
 
+@dataclass(frozen=True)
+class ScreenedLots:
+    """What the sentences count of the lots screened.
+
+    Attributes
+    ----------
+    governing : array
+        Each lot's governing storm (years; NaN for none).
+    unimproved_count, no_soil_count : int
+        Lots measured against unimproved land; lots without a soil group.
+    cover_given : bool
+        Whether land-cover areas were given per lot.
+    """
+
+    governing: np.ndarray
+    unimproved_count: int = 0
+    no_soil_count: int = 0
+    cover_given: bool = False
+
+
+@dataclass(frozen=True)
+class PackLaw:
+    """A pack's own words the sentences cite.
+
+    Attributes
+    ----------
+    storm_law : str, optional
+        Where its design storms come from ("Village of Larchmont § 335-28A").
+    unimproved_law : str, optional
+        Its citation for measuring some lots against unimproved land.
+    """
+
+    storm_law: str | None = None
+    unimproved_law: str | None = None
+
+
 def runoff_assumptions(
     settings: RunoffSettings,
     storms: Mapping[int, float],
-    governing: np.ndarray,
-    unimproved_count: int,
-    no_soil_count: int,
-    cover_given: bool,
-    storm_law: str | None = None,
-    unimproved_law: str | None = None,
+    lots: ScreenedLots,
+    law: PackLaw | None = None,
 ) -> list[str]:
     """The sentences a report prints with runoff numbers.
 
@@ -27,30 +60,42 @@ def runoff_assumptions(
     settings : RunoffSettings
     storms : mapping of int to float
         Depth (inches) of each storm computed.
-    governing : array
-        Each lot's governing storm (years; NaN for none).
-    unimproved_count, no_soil_count : int
-        Lots measured against unimproved land; lots without a soil group.
-    cover_given : bool
-        Whether land-cover areas were given per lot.
-    storm_law : str, optional
-        The pack's own words for where its design storms come from ("Village of
-        Larchmont § 335-28A"); None when no pack names them.
-    unimproved_law : str, optional
-        The pack's citation for measuring some lots against unimproved land.
+    lots : ScreenedLots
+    law : PackLaw, optional
+        None when no pack is cited.
     """
-    offset = f" ({storm_law})" if storm_law else ""
+    law = law or PackLaw()
+    lines = _method_sentences(settings, storms, lots, law)
+    if lots.unimproved_count:
+        unimproved_cover = cover(settings.unimproved_cover)
+        lines.append(
+            f"{_lots(lots.unimproved_count)} measured against unimproved land: before condition "
+            f"is the whole lot as '{unimproved_cover.label}' (TR-55 Table "
+            f"{unimproved_cover.table})"
+            + (f", per {law.unimproved_law}." if law.unimproved_law else ".")
+        )
+    if lots.no_soil_count:
+        lines.append(
+            f"{_lots(lots.no_soil_count)} without a hydrologic soil group: runoff left null."
+        )
+    return lines
+
+
+def _method_sentences(
+    settings: RunoffSettings, storms: Mapping[int, float], lots: ScreenedLots, law: PackLaw
+) -> list[str]:
+    """How each figure is computed, with the run's storms, covers and governing storms."""
+    offset = f" ({law.storm_law})" if law.storm_law else ""
     depths = ", ".join(f"{years}-year {depth:g} in" for years, depth in storms.items())
     pervious = cover(settings.pervious_cover)
-    unimproved_cover = cover(settings.unimproved_cover)
     dual = (
         "as group D (undrained), the higher-runoff reading"
         if settings.dual_hsg == "undrained"
         else "as their first letter (drained)"
     )
-    counts = {int(years): int(np.sum(governing == years)) for years in storms}
+    counts = {int(years): int(np.sum(lots.governing == years)) for years in storms}
     governing_text = ", ".join(f"{years}-year on {_lots(n)}" for years, n in counts.items() if n)
-    lines = [
+    return [
         "Runoff volumes by the TR-55 curve-number method (USDA SCS/NRCS TR-55, 2nd ed., 1986): "
         "Q = (P - 0.2S)^2 / (P + 0.8S), S = 1000/CN - 10, for 24-hour storms "
         f"{depths}.",
@@ -60,7 +105,7 @@ def runoff_assumptions(
         "chapter 2); the area-weighted composite curve number (TR-55 worksheet 2) is reported "
         "as a figure only.",
         "Impervious cover at CN 98; pervious ground as "
-        + ("the land-cover areas given per lot, else " if cover_given else "")
+        + ("the land-cover areas given per lot, else " if lots.cover_given else "")
         + f"'{pervious.label}' (TR-55 Table {pervious.table}); covers spread over each lot's "
         "soils in proportion.",
         f"Dual hydrologic soil groups (A/D, B/D, C/D) read {dual} for runoff; the retention "
@@ -80,17 +125,6 @@ def runoff_assumptions(
         "NRCS Type III 24-hour storm (Haan et al. 1994 mass-curve fit), on the high side; "
         "confirm with the site's intensity-duration data.",
     ]
-    sda = unimproved_count
-    if sda:
-        lines.append(
-            f"{_lots(sda)} measured against unimproved land: before condition is the whole lot "
-            f"as '{unimproved_cover.label}' (TR-55 Table {unimproved_cover.table})"
-            + (f", per {unimproved_law}." if unimproved_law else ".")
-        )
-    no_soil = no_soil_count
-    if no_soil:
-        lines.append(f"{_lots(no_soil)} without a hydrologic soil group: runoff left null.")
-    return lines
 
 
 def _lots(count: int) -> str:

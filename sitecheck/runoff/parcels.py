@@ -39,7 +39,7 @@ import numpy.typing as npt
 import pandas as pd
 
 from sitecheck.errors import InputError
-from sitecheck.runoff.assumptions import runoff_assumptions
+from sitecheck.runoff.assumptions import ScreenedLots, runoff_assumptions
 from sitecheck.runoff.curve_numbers import IMPERVIOUS, cover, cover_cn_by_lot
 from sitecheck.runoff.rational import (
     composite_c,
@@ -143,18 +143,10 @@ def parcel_runoff(
     columns |= _storm_columns(surfaces, soils, storms, governing, settings.tc_min, columns)
     columns["wqv_cuft"] = wqv_cuft(proposed, lot, settings.wqv_rainfall_in)
     index = lot_area_sqft.index if isinstance(lot_area_sqft, pd.Series) else None
-    return RunoffResult(
-        table=pd.DataFrame(columns, index=index),
-        storms_in=storms,
-        assumptions=runoff_assumptions(
-            settings,
-            storms,
-            governing,
-            int(np.sum(unimproved)),
-            int(np.sum(np.isnan(soils.taken).any(axis=1))),
-            bool(pervious_cover_sqft),
-        ),
-    )
+    no_soil = int(np.sum(np.isnan(soils.taken).any(axis=1)))
+    screened = ScreenedLots(governing, int(np.sum(unimproved)), no_soil, bool(pervious_cover_sqft))
+    assumptions = runoff_assumptions(settings, storms, screened)
+    return RunoffResult(pd.DataFrame(columns, index=index), storms, assumptions)
 
 
 @dataclass(frozen=True)

@@ -107,12 +107,7 @@ def generate_village(
     dict
         ``{"gpkg": outdir/"village.gpkg", "dem": outdir/"dem.tif"}``.
     """
-    if parcels < 1:
-        raise ValueError("parcels must be at least 1")
-    if dem_resolution_ft is not None and not dem_resolution_ft > 0:
-        raise ValueError("dem_resolution_ft must be positive")
-    if project_share is not None and not 0.0 <= project_share <= 1.0:
-        raise ValueError("project_share must lie between 0 and 1")
+    _check_arguments(parcels, dem_resolution_ft, project_share)
     outdir = Path(outdir)
     outdir.mkdir(parents=True, exist_ok=True)
     seeds = np.random.SeedSequence(seed).spawn(3)
@@ -152,3 +147,15 @@ def generate_village(
         out.commit()
     _record_projects(layers["projects"])
     return paths
+
+
+def _check_arguments(
+    parcels: int, dem_resolution_ft: float | None, project_share: float | None
+) -> None:
+    """ValueError for a village that cannot be drawn."""
+    if parcels < 1:
+        raise ValueError("parcels must be at least 1")
+    if dem_resolution_ft is not None and not dem_resolution_ft > 0:
+        raise ValueError("dem_resolution_ft must be positive")
+    if project_share is not None and not 0.0 <= project_share <= 1.0:
+        raise ValueError("project_share must lie between 0 and 1")

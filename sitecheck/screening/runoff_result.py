@@ -17,7 +17,7 @@ from sitecheck.errors import InputError
 from sitecheck.io.readers import LayerSource
 from sitecheck.rules.pack_model import Pack
 from sitecheck.runoff import RunoffSettings
-from sitecheck.runoff.assumptions import runoff_assumptions
+from sitecheck.runoff.assumptions import PackLaw, ScreenedLots, runoff_assumptions
 from sitecheck.runoff.rainfall import DesignRainfall, user_rainfall, village_rainfall
 from sitecheck.runoff.rainfall_files import RainfallFile, read_rainfall_file
 from sitecheck.runoff.soils import hsg_from_value
@@ -275,15 +275,18 @@ def screen_assumptions(
         pack_lines = runoff_assumptions(
             options.settings,
             depths.depths_in,
-            mine["governing_yr"].to_numpy(dtype=float),
-            int(mine["unimproved"].sum()),
-            int(mine["no_soil"].sum()),
-            False,
-            storm_law=_storm_law(pack),
-            unimproved_law=(
-                f"{pack.name} {pack.runoff.unimproved_before_citation}"
-                if pack.runoff.unimproved_before_when_text
-                else None
+            ScreenedLots(
+                mine["governing_yr"].to_numpy(dtype=float),
+                int(mine["unimproved"].sum()),
+                int(mine["no_soil"].sum()),
+            ),
+            PackLaw(
+                storm_law=_storm_law(pack),
+                unimproved_law=(
+                    f"{pack.name} {pack.runoff.unimproved_before_citation}"
+                    if pack.runoff.unimproved_before_when_text
+                    else None
+                ),
             ),
         )
         if note := depths.confirm_note():

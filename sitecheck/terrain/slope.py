@@ -76,10 +76,23 @@ class SlopeResult:
 
 @dataclass
 class _Totals:
-    """Running sums over tiles, and flagged pieces by threshold when asked."""
+    """Running sums over tiles (cells under each geometry, then over each threshold), and
+    flagged pieces by threshold when asked."""
 
+    thresholds: tuple[float, ...]
     counts: np.ndarray
     flags: dict[float, list[tuple[np.ndarray, np.ndarray]]] | None
+
+
+@dataclass(frozen=True)
+class _Measured:
+    """The geometries measured: in the working CRS, in the DEM's (and as WKB there), and the
+    transformer back to the working CRS (None when the two are the same)."""
+
+    geoms: np.ndarray
+    dem_geoms: np.ndarray
+    wkb: np.ndarray
+    back: pyproj.Transformer | None
 
 
 def _measure_tile(
@@ -87,9 +100,7 @@ def _measure_tile(
     grid: Grid,
     pieces: Pieces,
     members: np.ndarray,
-    geoms: np.ndarray,
-    wkb: np.ndarray,
-    thresholds: tuple[float, ...],
+    measured: _Measured,
     totals: _Totals,
 ) -> None:
     """Read one tile's window, compute slope once and add its geometries' sums."""
@@ -99,7 +110,8 @@ def _measure_tile(
     x_res, y_res = grid.resolution(rows[0] - 1, z.shape[0])
     slope = horn_slope_percent(z, valid, x_res, y_res, grid.z_factor)[1:-1, 1:-1]
     index = pieces.geom[members]
-    source = WkbSource(index, wkb[index], grid.crs.to_wkt())
+    source = WkbSource(index, measured.wkb[index], grid.crs.to_wkt())
+    thresholds = totals.thresholds
     found, counts = weighted_counts(slope, grid.extent(rows, cols), thresholds, source)
     totals.counts[found] += counts
     if totals.flags is None or not len(found):
@@ -118,7 +130,14 @@ def _measure_tile(
         steep = counts[:, 1 + k] > 0
         if steep.any():
             totals.flags[t].append(
-                flag_pieces(slope > t, grid, (rows[0], cols[0]), cells[steep], found[steep], geoms)
+                flag_pieces(
+                    slope > t,
+                    grid,
+                    (rows[0], cols[0]),
+                    cells[steep],
+                    found[steep],
+                    measured.dem_geoms,
+                )
             )
 
 
@@ -175,6 +194,7 @@ def measure_slopes(
         grid = dem_grid(dataset, settings)
         dem_geoms, back = _to_dem(geoms, working, grid.crs)
         totals = _Totals(
+            thresholds=thresholds,
             counts=np.zeros((n, 1 + len(thresholds))),
             flags={t: [] for t in thresholds} if want_flags else None,
         )
@@ -185,9 +205,10 @@ def measure_slopes(
         pieces = tile_pieces(bounds, grid, TILE_CELLS)
         wkb = np.empty(n, dtype=object)
         wkb[present] = shapely.to_wkb(dem_geoms[present])
+        measured = _Measured(geoms, dem_geoms, wkb, back)
         for members in tile_groups(pieces.tile):
-            _measure_tile(dataset, grid, pieces, members, dem_geoms, wkb, thresholds, totals)
-    return _result(geoms, dem_geoms, grid, working, thresholds, totals, back)
+            _measure_tile(dataset, grid, pieces, members, measured, totals)
+    return _result(measured, grid, working, totals)
 
 
 def _refuse_over_budget(bounds: np.ndarray, grid: Grid, dem_path: str) -> None:
@@ -207,16 +228,9 @@ def _refuse_over_budget(bounds: np.ndarray, grid: Grid, dem_path: str) -> None:
     )
 
 
-def _result(
-    geoms: np.ndarray,
-    dem_geoms: np.ndarray,
-    grid: Grid,
-    working: WorkingCRS,
-    thresholds: tuple[float, ...],
-    totals: _Totals,
-    back: pyproj.Transformer | None,
-) -> SlopeResult:
+def _result(measured: _Measured, grid: Grid, working: WorkingCRS, totals: _Totals) -> SlopeResult:
     """Turn weighted cell counts into coverage shares and square feet."""
+    geoms, dem_geoms, back = measured.geoms, measured.dem_geoms, measured.back
     cell_area = float(grid.transform.a * -grid.transform.e)
     dem_area = shapely.area(dem_geoms).astype(np.float64)
     with np.errstate(invalid="ignore", divide="ignore"):
@@ -226,7 +240,7 @@ def _result(
             sqft_per_cell = np.where(dem_area > 0, cell_area * ratio, 0.0)
         else:
             sqft_per_cell = np.full(len(geoms), cell_area * working.sqft_per_unit2)
-    over = {t: totals.counts[:, 1 + k] * sqft_per_cell for k, t in enumerate(thresholds)}
+    over = {t: totals.counts[:, 1 + k] * sqft_per_cell for k, t in enumerate(totals.thresholds)}
     flags = None if totals.flags is None else finish_flags(totals.flags, len(geoms), back)
     return SlopeResult(
         coverage=np.minimum(coverage, 1.0), over_sqft=over, flags=flags, z_warning=grid.z_warning
