@@ -61,16 +61,23 @@ def swatch(colour: str, size: int = 12) -> QIcon:
 QUESTIONS_GROUP = "Questions to answer"
 
 
+def _branch(tree: QTreeWidget, text: str, bold: bool = False) -> QTreeWidgetItem:
+    """A top-level row of the tree whose text spans both columns."""
+    branch = QTreeWidgetItem([text, ""])
+    if bold:
+        font = QFont(branch.font(0))
+        font.setBold(True)
+        branch.setFont(0, font)
+    tree.addTopLevelItem(branch)
+    branch.setFirstColumnSpanned(True)
+    return branch
+
+
 def _add_questions(tree: QTreeWidget, reviews: list[dict]) -> None:
     """The reviews by cause, those that could change the most first (the engine's order)."""
     if not reviews:
         return
-    branch = QTreeWidgetItem([tr("{0} ({1})").format(tr(QUESTIONS_GROUP), len(reviews)), ""])
-    font = QFont(branch.font(0))
-    font.setBold(True)
-    branch.setFont(0, font)
-    tree.addTopLevelItem(branch)
-    branch.setFirstColumnSpanned(True)
+    branch = _branch(tree, tr("{0} ({1})").format(tr(QUESTIONS_GROUP), len(reviews)), bold=True)
     for review in reviews:
         item = QTreeWidgetItem([", ".join(review["citations"]), review["question"]])
         item.setToolTip(1, escape(review["question"]))
@@ -92,9 +99,7 @@ def _add_not_evaluated(tree: QTreeWidget, reply: dict) -> None:
     ]
     if not items:
         return
-    branch = QTreeWidgetItem([tr("{0} ({1})").format(tr(NOT_EVALUATED_GROUP), len(items)), ""])
-    tree.addTopLevelItem(branch)
-    branch.setFirstColumnSpanned(True)
+    branch = _branch(tree, tr("{0} ({1})").format(tr(NOT_EVALUATED_GROUP), len(items)))
     for item in items:
         row = QTreeWidgetItem([item["citation"], item["requirement"]])
         row.setToolTip(1, escape(item["reason"]))
@@ -113,15 +118,10 @@ def fill_triggers(tree: QTreeWidget, reply: dict) -> None:
     for severity, label, members in grouped(reply):
         if severity is None:
             _add_questions(tree, reply.get("reviews", []))
-        branch = QTreeWidgetItem([tr("{0} ({1})").format(label, len(members)), ""])
+        branch = _branch(tree, tr("{0} ({1})").format(label, len(members)), bold=True)
         branch.setData(0, SEVERITY_ROLE, severity)
         if severity is not None:
             branch.setIcon(0, swatch(SEVERITY_COLOURS[severity]))
-        font = QFont(branch.font(0))
-        font.setBold(True)
-        branch.setFont(0, font)
-        tree.addTopLevelItem(branch)
-        branch.setFirstColumnSpanned(True)
         for trigger in members:
             item = QTreeWidgetItem([trigger["citation"], trigger["title"]])
             item.setData(0, TRIGGER_ROLE, trigger)

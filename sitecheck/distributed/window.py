@@ -119,16 +119,6 @@ class WindowReader(LayerReader):
 
     keeps_audit = False  # the driver hashes each input once for the whole run
 
-    def record(
-        self,
-        role: str,
-        path: str,
-        layer: str | None,
-        feature_count: int,
-        features: str | None = None,
-    ) -> None:
-        """Windows keep no audit: the driver hashes each input once for the whole run."""
-
 
 def screen_partition(partition: Partition, spec: TaskSpec) -> PartitionOutput:
     """Measure and check one partition; return its own parcels' rows, flags and JSON entries."""

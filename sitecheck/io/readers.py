@@ -119,7 +119,7 @@ class LayerReader:
     partial_view: bool = False
     dropped: dict[str, pd.DataFrame] = field(default_factory=dict)
     file_hashes: dict[str, str | None] = field(default_factory=dict)
-    keeps_audit = True  # a reader of one window of a run leaves the audit to its driver
+    keeps_audit = True  # False: a reader of one window of a run leaves the audit to its driver
 
     def warn(self, message: str) -> None:
         """Keep a warning for every output, without a secret; the same warning twice once."""
@@ -140,7 +140,10 @@ class LayerReader:
 
         A layer read again (the parcels, for their ids and then their shapes) is
         recorded once; each file is hashed once, however many of its layers are read.
+        Nothing is recorded by a reader that does not keep the audit.
         """
+        if not self.keeps_audit:
+            return
         shown = postgis.shown(path)
         for index, kept in enumerate(self.inputs):
             if (kept.name, kept.path, kept.layer) == (role, shown, layer):

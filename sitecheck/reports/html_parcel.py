@@ -18,7 +18,7 @@ from sitecheck.reports.html_format import (
     storm_list,
     text_or_dash,
 )
-from sitecheck.reports.html_rules import rule_anchor, rule_link
+from sitecheck.reports.html_rules import rule_anchor, rule_link, rule_opening, rule_requirements
 from sitecheck.reports.runoff import parcel_runoff_table
 from sitecheck.rules.outcome import NEEDS_REVIEW, NOT_TRIGGERED, TRIGGERED, ParcelOutcome, Trigger
 from sitecheck.rules.review_groups import review_groups
@@ -208,17 +208,10 @@ def _not_triggered(triggers: list[Trigger]) -> str:
 
 def _rule_card(trigger: Trigger, with_reason: bool = True) -> str:
     rule = trigger.rule
-    parts = [
-        f'<div class="rule rule-{esc(rule.severity)}"><div class="rule-head">'
-        f'<span class="citation">{esc(rule.citation)}</span>'
-        f'<span class="rule-title">{esc(rule.title)}</span>{severity_badge(rule.severity)}</div>',
-        f"<p>{esc(rule.requirement)}</p>",
-    ]
+    parts = [rule_opening(rule)]
     if with_reason:
         parts.append(f'<p><span class="label">Why:</span> {esc(trigger.reason)}</p>')
-    if rule.requirements:
-        items = "".join(f"<li>{esc(item)}</li>" for item in rule.requirements)
-        parts.append(f'<p class="label">Required:</p><ul>{items}</ul>')
+    parts += rule_requirements(rule)
     if rule.design_storms:
         parts.append(
             f'<p><span class="label">Design storms:</span> {esc(storm_list(rule.design_storms))}'

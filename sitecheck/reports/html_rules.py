@@ -38,15 +38,7 @@ def rules_section(result: CheckResult) -> str:
 
 
 def _rule_entry(rule: Rule) -> str:
-    parts = [
-        f'<div class="rule rule-{esc(rule.severity)}" id="{esc(rule_anchor(rule))}">'
-        f'<div class="rule-head"><span class="citation">{esc(rule.citation)}</span>'
-        f'<span class="rule-title">{esc(rule.title)}</span>{severity_badge(rule.severity)}</div>',
-        f"<p>{esc(rule.requirement)}</p>",
-    ]
-    if rule.requirements:
-        items = "".join(f"<li>{esc(item)}</li>" for item in rule.requirements)
-        parts.append(f'<p class="label">Required:</p><ul>{items}</ul>')
+    parts = [rule_opening(rule, rule_anchor(rule)), *rule_requirements(rule)]
     if rule.design_storms:
         parts.append(
             f'<p><span class="label">Design storms:</span> {esc(storm_list(rule.design_storms))}'
@@ -57,3 +49,22 @@ def _rule_entry(rule: Rule) -> str:
         f'<p class="muted">Rule <code>{esc(rule.id)}</code></p></div>\n'
     )
     return "".join(parts)
+
+
+def rule_opening(rule: Rule, anchor: str | None = None) -> str:
+    """A rule's box opened: its head (citation, title, severity badge) and its requirement."""
+    where = f' id="{esc(anchor)}"' if anchor else ""
+    return (
+        f'<div class="rule rule-{esc(rule.severity)}"{where}>'
+        f'<div class="rule-head"><span class="citation">{esc(rule.citation)}</span>'
+        f'<span class="rule-title">{esc(rule.title)}</span>{severity_badge(rule.severity)}</div>'
+        f"<p>{esc(rule.requirement)}</p>"
+    )
+
+
+def rule_requirements(rule: Rule) -> list[str]:
+    """The rule's list of what is required, when it has one."""
+    if not rule.requirements:
+        return []
+    items = "".join(f"<li>{esc(item)}</li>" for item in rule.requirements)
+    return [f'<p class="label">Required:</p><ul>{items}</ul>']

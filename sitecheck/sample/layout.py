@@ -107,49 +107,55 @@ def _split_frontage(
     return np.r_[head, xs]
 
 
+@dataclass(frozen=True)
+class _Place:
+    """Where a part's lots are laid: the block row, its zoning district, the depth of a
+    row of lots, and the part's south-west corner."""
+
+    row: int
+    zone: str
+    depth: float
+    x0: float
+    y0: float
+
+
+@dataclass(frozen=True)
+class _Edge:
+    """A lot's front or rear line: its y and its two x ends."""
+
+    y: float
+    x0: float
+    x1: float
+
+
 def _lot_record(
-    row: int,
-    zone: str,
-    use: str,
-    side: int,
-    front_y: float,
-    depth: float,
-    front: tuple[float, float],
-    rear: tuple[float, float],
-    rear_y: float,
+    place: _Place, use: str, side: int, depth: float, front: _Edge, rear: _Edge
 ) -> dict[str, object]:
     """One lot's frame and its ring (counter-clockwise, closed)."""
     if side > 0:
-        ring = [(front[0], front_y), (front[1], front_y), (rear[1], rear_y), (rear[0], rear_y)]
+        ring = [(front.x0, front.y), (front.x1, front.y), (rear.x1, rear.y), (rear.x0, rear.y)]
     else:
-        ring = [(rear[0], rear_y), (rear[1], rear_y), (front[1], front_y), (front[0], front_y)]
+        ring = [(rear.x0, rear.y), (rear.x1, rear.y), (front.x1, front.y), (front.x0, front.y)]
     return {
-        "row": row,
-        "zone": zone,
+        "row": place.row,
+        "zone": place.zone,
         "use": use,
         "side": side,
-        "front_y": front_y,
+        "front_y": front.y,
         "depth": depth,
-        "fx0": front[0],
-        "fx1": front[1],
-        "rx0": rear[0],
-        "rx1": rear[1],
-        "x0": max(front[0], rear[0]),
-        "x1": min(front[1], rear[1]),
+        "fx0": front.x0,
+        "fx1": front.x1,
+        "rx0": rear.x0,
+        "rx1": rear.x1,
+        "x0": max(front.x0, rear.x0),
+        "x1": min(front.x1, rear.x1),
         "ring": np.array([*ring, ring[0]], dtype=float),
     }
 
 
-def _two_rows(
-    rng: np.random.Generator,
-    part: _Part,
-    row: int,
-    zone: str,
-    depth: float,
-    x0: float,
-    y0: float,
-) -> list[dict[str, object]]:
+def _two_rows(rng: np.random.Generator, part: _Part, place: _Place) -> list[dict[str, object]]:
     """Lots of a part split in two rows back to back, with slightly skewed side lines."""
+    depth, x0, y0 = place.depth, place.x0, place.y0
     x1, y_mid, y_top = x0 + part.width, y0 + depth, y0 + 2.0 * depth
     records = []
     for side, front_y, first in ((1, y0, 0.0), (-1, y_top, part.first_north)):
@@ -161,29 +167,29 @@ def _two_rows(
         rear = front + skew
         for i in range(len(front) - 1):
             rec = _lot_record(
-                row,
-                zone,
+                place,
                 part.use,
                 side,
-                front_y,
                 depth,
-                (front[i], front[i + 1]),
-                (rear[i], rear[i + 1]),
-                y_mid,
+                _Edge(front_y, front[i], front[i + 1]),
+                _Edge(y_mid, rear[i], rear[i + 1]),
             )
             rec["forced"] = bool(first) and i == 0
-            rec["street"] = row if side > 0 else row + 1
+            rec["street"] = place.row if side > 0 else place.row + 1
             rec["part_first"] = i == 0
             rec["part_last"] = i == len(front) - 2
             records.append(rec)
     return records
 
 
-def _through_lot(part: _Part, row: int, zone: str, depth: float, x0: float, y0: float) -> dict:
+def _through_lot(part: _Part, place: _Place) -> dict:
     """One lot running through the block, fronting the south street."""
+    x0, y0, depth = place.x0, place.y0, place.depth
     x1 = x0 + part.width
-    rec = _lot_record(row, zone, part.use, 1, y0, 2.0 * depth, (x0, x1), (x0, x1), y0 + 2 * depth)
-    rec.update(forced=False, street=row, part_first=True, part_last=True)
+    rec = _lot_record(
+        place, part.use, 1, 2.0 * depth, _Edge(y0, x0, x1), _Edge(y0 + 2 * depth, x0, x1)
+    )
+    rec.update(forced=False, street=place.row, part_first=True, part_last=True)
     return rec
 
 
@@ -232,10 +238,11 @@ def district_layout(
             block_records: list[dict] = []
             bx = x
             for part in spec.parts:
+                place = _Place(r, spec.zone, row.depth, bx, y)
                 if part.lot_width:
-                    block_records += _two_rows(rng, part, r, spec.zone, row.depth, bx, y)
+                    block_records += _two_rows(rng, part, place)
                 else:
-                    block_records.append(_through_lot(part, r, spec.zone, row.depth, bx, y))
+                    block_records.append(_through_lot(part, place))
                 bx += part.width
             corners = np.unique(np.concatenate([rec["ring"] for rec in block_records]), axis=0)
             for i, rec in enumerate(block_records):

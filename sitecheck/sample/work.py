@@ -43,10 +43,19 @@ def _shifted(geom: shapely.Geometry, offset: np.ndarray) -> shapely.Geometry:
     return shapely.transform(geom, lambda xy: xy + offset)
 
 
-def _add_hand_placed(
-    rows: _ProjectRows, template: Template, plan: Plan, ids: list[str]
-) -> list[int]:
+@dataclass(frozen=True)
+class _Village:
+    """The village the projects are drawn on: its district template, the plan of the
+    district's repeats, and each lot's parcel id."""
+
+    template: Template
+    plan: Plan
+    ids: list[str]
+
+
+def _add_hand_placed(rows: _ProjectRows, village: _Village) -> list[int]:
     """The hand-placed projects of the first district; returns the lots they use."""
+    template, plan, ids = village.template, village.plan, village.ids
     offset = plan.offsets[0]
     features = template.features
     lots = []
@@ -164,15 +173,14 @@ def _random_work(
 
 def _add_random(
     rows: _ProjectRows,
-    template: Template,
-    plan: Plan,
-    ids: list[str],
+    village: _Village,
     rng: np.random.Generator,
     share: float,
     exclude: list[int],
     existing: tuple[np.ndarray, np.ndarray, np.ndarray],
 ) -> None:
     """Random projects on a share of the lots; proposed cover = existing plus the addition."""
+    template, plan, ids = village.template, village.plan, village.ids
     chosen = _random_lots(template, plan, rng, share, exclude)
     n = len(chosen)
     if n == 0:
@@ -221,9 +229,10 @@ def project_frames(
 ) -> tuple[gpd.GeoDataFrame, gpd.GeoDataFrame, pd.DataFrame]:
     """Disturbance, proposed impervious cover and the project table."""
     rows = _ProjectRows()
-    hand = _add_hand_placed(rows, template, plan, ids)
+    village = _Village(template, plan, ids)
+    hand = _add_hand_placed(rows, village)
     if share:
-        _add_random(rows, template, plan, ids, rng, share, hand, existing)
+        _add_random(rows, village, rng, share, hand, existing)
     cols = rows.dist_cols
     disturbance = gpd.GeoDataFrame(
         {
