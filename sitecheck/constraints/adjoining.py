@@ -46,7 +46,9 @@ class AdjoiningSettings:
     districts : tuple of str
         The districts the buffer applies in (Residence A).
     neighbour_tolerance_ft : float
-        Gap or overlap between neighbouring lots still read as a shared line.
+        Gap or overlap between neighbouring lots still read as a shared line (a
+        distance, called the gap in this module; not the rules' review
+        tolerance, which is a share of a threshold).
     """
 
     rear_setback_ft: float = 30.0
@@ -128,9 +130,9 @@ def shared_lines(
         wanted = wanted[in_district]
     if len(wanted) == 0:
         return SharedLines(np.empty(0, dtype=object), np.empty(0, dtype=np.int64), np.empty(0))
-    tolerance = settings.neighbour_tolerance_ft / feet_per_unit
-    segments, segment_lot = _boundary_segments(lots, wanted, tolerance * STRAIGHT_RUN_FRACTION)
-    parts, part_segment = _shared_parts(lots, segments, segment_lot, tolerance)
+    gap = settings.neighbour_tolerance_ft / feet_per_unit
+    segments, segment_lot = _boundary_segments(lots, wanted, gap * STRAIGHT_RUN_FRACTION)
+    parts, part_segment = _shared_parts(lots, segments, segment_lot, gap)
     boundary = _Boundary(segments, segment_lot, parts, part_segment)
     setbacks = _segment_setbacks(lots, boundary, districts, settings, feet_per_unit)
     return SharedLines(parts, segment_lot[part_segment], setbacks[part_segment])
@@ -228,7 +230,7 @@ def _strips(lines: SharedLines) -> tuple[np.ndarray, np.ndarray]:
 
 
 STRAIGHT_RUN_FRACTION = 0.1
-"""Vertices off a straight run by less than this part of the neighbour tolerance are dropped."""
+"""Vertices off a straight run by less than this part of the neighbour gap are dropped."""
 
 
 def _boundary_segments(
@@ -255,7 +257,7 @@ def _boundary_segments(
 
 
 def _shared_parts(
-    lots: np.ndarray, segments: np.ndarray, segment_lot: np.ndarray, tolerance: float
+    lots: np.ndarray, segments: np.ndarray, segment_lot: np.ndarray, gap: float
 ) -> tuple[np.ndarray, np.ndarray]:
     """The parts of each segment lying along a neighbouring lot, and their segment."""
     tree = shapely.STRtree(lots)
@@ -263,16 +265,16 @@ def _shared_parts(
     # testing every segment against the lot it bounds costs the lot's vertex
     # count per segment, which a lot of a million vertices makes a trillion.
     low, high = np.hsplit(shapely.bounds(segments), 2)
-    reach = shapely.box(*(low - tolerance).T, *(high + tolerance).T)
+    reach = shapely.box(*(low - gap).T, *(high + gap).T)
     segment_idx, neighbour = tree.query(reach)
     other = neighbour != segment_lot[segment_idx]
     segment_idx, neighbour = segment_idx[other], neighbour[other]
-    near = shapely.dwithin(segments[segment_idx], lots[neighbour], tolerance)
+    near = shapely.dwithin(segments[segment_idx], lots[neighbour], gap)
     segment_idx, neighbour = segment_idx[near], neighbour[near]
     if len(segment_idx) == 0:
         return np.empty(0, dtype=object), np.empty(0, dtype=np.int64)
     unique_neighbours, which = np.unique(neighbour, return_inverse=True)
-    zones = map_arrays(shapely.buffer, lots[unique_neighbours], tolerance, quad_segs=2)
+    zones = map_arrays(shapely.buffer, lots[unique_neighbours], gap, quad_segs=2)
     shapely.prepare(zones)
     zone_of_pair = zones[which.ravel()]
     candidates = segments[segment_idx]
@@ -280,9 +282,9 @@ def _shared_parts(
     shared = candidates.copy()
     shared[~whole] = map_arrays(shapely.intersection, candidates[~whole], zone_of_pair[~whole])
     parts, pair = shapely.get_parts(shared, return_index=True)
-    # A frontage segment meets a neighbour's tolerance zone for about one
-    # tolerance at the corner they share; such stubs are not shared lines.
-    real = (shapely.get_type_id(parts) == LINESTRING) & (shapely.length(parts) > 2 * tolerance)
+    # A frontage segment meets the zone within the gap of a neighbour for about one
+    # gap at the corner they share; such stubs are not shared lines.
+    real = (shapely.get_type_id(parts) == LINESTRING) & (shapely.length(parts) > 2 * gap)
     return parts[real], segment_idx[pair[real]]
 
 
@@ -294,7 +296,7 @@ def _segment_setbacks(
     feet_per_unit: float,
 ) -> np.ndarray:
     """Setback (CRS units) of each segment: rear when it faces away from the frontage."""
-    segment_lot, tolerance = boundary.segment_lot, settings.neighbour_tolerance_ft / feet_per_unit
+    segment_lot, gap = boundary.segment_lot, settings.neighbour_tolerance_ft / feet_per_unit
     normals, lengths = _outward_normals(lots[segment_lot], boundary.segments)
     shared = np.bincount(
         boundary.part_segment,
@@ -310,7 +312,7 @@ def _segment_setbacks(
     )
     frontage_total = np.bincount(segment_lot, weights=frontage, minlength=n)
     norm = np.hypot(facing[:, 0], facing[:, 1])
-    has_frontage = frontage_total > tolerance
+    has_frontage = frontage_total > gap
     # Frontages facing opposite ways (a through lot) cancel out: such a lot has
     # no line opposite "the" frontage, so all its shared lines are side lines.
     one_way = norm > 0.2 * frontage_total

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, cast
 import pandas as pd
 
 from sitecheck.distributed.plan import ParcelPlan, plan_partitions
-from sitecheck.distributed.projects import named_projects
+from sitecheck.distributed.project_join import named_projects
 from sitecheck.distributed.sink import DocumentShape, StreamingOutputs
 from sitecheck.distributed.window import (
     PartitionOutput,

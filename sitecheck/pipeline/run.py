@@ -6,7 +6,7 @@ from sitecheck.io.progress import Progress
 from sitecheck.io.readers import LayerReader
 from sitecheck.measure.driver import measure
 from sitecheck.measure.inputs import MeasureResult
-from sitecheck.pipeline.projects import screen_projects
+from sitecheck.pipeline.site_checks import screen_projects
 from sitecheck.pipeline.spec import RunSpec
 from sitecheck.pipeline.stages import (
     EVALUATING,

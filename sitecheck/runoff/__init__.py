@@ -9,7 +9,7 @@ a design. Modules, one job each:
 - :mod:`~sitecheck.runoff.water_quality`: the NYS water-quality volume.
 - :mod:`~sitecheck.runoff.rational`: Rational-method peak flow.
 - :mod:`~sitecheck.runoff.rainfall`: design-storm depths and the --rainfall override.
-- :mod:`~sitecheck.runoff.parcels`: all of it per lot, before and after.
+- :mod:`~sitecheck.runoff.lot_runoff`: all of it per lot, before and after.
 
 Units are in every name: ``_in`` inches, ``_sqft`` square feet, ``_cuft``
 cubic feet, ``_cfs`` cubic feet per second, ``_yr`` years.
@@ -25,7 +25,7 @@ from sitecheck.runoff.curve_numbers import (
     curve_number_source,
     curve_number_table,
 )
-from sitecheck.runoff.parcels import RunoffResult, RunoffSettings, parcel_runoff
+from sitecheck.runoff.lot_runoff import RunoffResult, RunoffSettings, parcel_runoff
 from sitecheck.runoff.rainfall import (
     DesignRainfall,
     parse_rainfall,

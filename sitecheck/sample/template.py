@@ -9,9 +9,9 @@ import shapely
 from sitecheck.sample.constants import DISTRICT_WIDTH_FT, STREAM_ROW
 from sitecheck.sample.constraints import district_constraints
 from sitecheck.sample.cover import district_impervious
+from sitecheck.sample.hand_projects import Site, hand_placed, pick_lot
 from sitecheck.sample.layout import district_layout
 from sitecheck.sample.model import Project, Stream, Template, Terrain
-from sitecheck.sample.projects import Site, hand_placed, pick_lot
 
 
 def _hole(lots: pd.DataFrame, used: list[int]) -> tuple[float, float, float]:

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 import tr55.model
 
-from sitecheck.runoff.parcels import RunoffSettings, parcel_runoff
+from sitecheck.runoff.lot_runoff import RunoffSettings, parcel_runoff
 
 # TR-55 Table 2-2a, open space in good condition; the same CNs as Table 2-2c's pasture in
 # good condition, which is tr55's "pasture" land use.

@@ -1,6 +1,6 @@
 """Checking a run's projects: each named project of several lots on its site.
 
-The grouping (:mod:`sitecheck.screening.projects`) says which projects need a
+The grouping (:mod:`sitecheck.screening.project_sites`) says which projects need a
 site; this step measures and checks those sites with the run's own engine, as
 the lot view was.
 """
@@ -12,7 +12,7 @@ from sitecheck.measure.driver import measure
 from sitecheck.measure.inputs import MeasureInputs
 from sitecheck.screening.check import CheckResult, Projects, check_parcels
 from sitecheck.screening.packs import PackChoice
-from sitecheck.screening.projects import (
+from sitecheck.screening.project_sites import (
     checked_sites,
     group_projects,
     lot_projects,

@@ -36,7 +36,7 @@ from sitecheck.pipeline.run import screen
 from sitecheck.reports.compact import COMPACT, FULL, compacted
 from sitecheck.reports.document import project_entries
 from sitecheck.screening.project_layer import project_layer, with_project_columns
-from sitecheck.screening.projects import PROJECT_FIELD
+from sitecheck.screening.project_sites import PROJECT_FIELD
 
 Entries = dict[str, list[dict[str, object]]]
 
