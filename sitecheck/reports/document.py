@@ -130,10 +130,8 @@ def check_document(
     Parameters
     ----------
     result : CheckResult
-    all_parcels : bool
-        List every parcel, not only those with disturbance or impervious change.
-    only : set of str, optional
-        List only these parcel ids.
+    all_parcels, only
+        Which parcels are listed, as :func:`measure_document` lists them.
     layout : str
         ``full``: every rule's outcome with its description under each parcel;
         ``compact``: each rule described once (:mod:`sitecheck.reports.compact`).
