@@ -53,9 +53,6 @@ python.file
 python.lineno
 # psycopg's connection attribute, read by the driver
 python.read_only
-# the measuring context a plug-in constraint kind's measurer is given (sitecheck/schema/kinds)
-python.geometries
-python.buffered_surface
 # protocol arguments: a context manager's __exit__ (its traceback), a signal handler's
 # signal number, QgsVectorLayer.selectionChanged(selected, deselected, clear_and_select)
 python.exc_info

@@ -77,9 +77,10 @@ class Measuring:
         return self.read(source, kinds).geometry.to_numpy()
 
     def buffered_surface(self, geoms: np.ndarray, width_ft: float) -> Surface:
-        """The area within ``width_ft`` of the geometries, in tiles (0: the polygons alone)."""
-        width = width_ft / self.working.feet_per_unit
-        return Surface.from_polygons(buffered(geoms, width) if width else geoms, self.tile)
+        """The area within ``width_ft`` of lines or polygons, in tiles (0: a polygon's own area)."""
+        return Surface.from_polygons(
+            buffered(geoms, width_ft / self.working.feet_per_unit), self.tile
+        )
 
     def option(self, name: str) -> object:
         """A plug-in constraint kind's option in this run (``MeasureSettings.kind_options``)."""

@@ -10,13 +10,13 @@ import shapely
 from sitecheck.constraints.adjoining import disturbance_in_buffer
 from sitecheck.constraints.flood_zones import flood_surfaces
 from sitecheck.constraints.impaired import impaired_watersheds
-from sitecheck.constraints.layers import buffered, district_by_lot, overlaps_surface
+from sitecheck.constraints.layers import district_by_lot, overlaps_surface
 from sitecheck.constraints.wetland_classes import counted_wetlands
 from sitecheck.errors import InputError
 from sitecheck.geometry.overlay import Surface
 from sitecheck.io.extent import Extent
 from sitecheck.io.parcels import Parcels, find_field
-from sitecheck.io.readers import LINEAR, POLYGONAL, LayerReader, LayerSource
+from sitecheck.io.readers import POLYGONAL, LayerReader, LayerSource
 from sitecheck.measure.context import Measuring
 from sitecheck.measure.inputs import MeasureInputs, MeasureSettings
 from sitecheck.schema.fields import ZONING_FIELD_CANDIDATES
@@ -63,9 +63,10 @@ def measure_wetlands(run: Measuring, source: LayerSource | None) -> None:
         run.read(source, POLYGONAL), source, run.settings.nwi_classes, run.reader.warn
     )
     wetlands = frame.geometry.to_numpy()
-    width = run.settings.wetland_adjacent_ft / run.working.feet_per_unit
     in_wetland, wetland_geoms = run.overlap(Surface.from_polygons(wetlands, run.tile))
-    in_zone, zone_geoms = run.overlap(Surface.from_polygons(buffered(wetlands, width), run.tile))
+    in_zone, zone_geoms = run.overlap(
+        run.buffered_surface(wetlands, run.settings.wetland_adjacent_ft)
+    )
     run.record("disturbed_in_wetland_sqft", "wetland", in_wetland, wetland_geoms)
     run.record(
         "disturbed_in_wetland_adjacent_sqft",
@@ -82,9 +83,8 @@ def measure_watercourses(run: Measuring, source: LayerSource | None) -> None:
         run.not_measured("disturbed_in_watercourse_buffer_sqft")
         run.metrics["watercourse_on_lot"] = np.full(run.count, None, dtype=object)
         return
-    lines = run.read(source, POLYGONAL + LINEAR).geometry.to_numpy()
-    width = run.settings.watercourse_buffer_ft / run.working.feet_per_unit
-    surface = Surface.from_polygons(buffered(lines, width), run.tile)
+    lines = run.geometries(source)
+    surface = run.buffered_surface(lines, run.settings.watercourse_buffer_ft)
     run.record("disturbed_in_watercourse_buffer_sqft", "watercourse_buffer", *run.overlap(surface))
     run.metrics["watercourse_on_lot"] = _passes_through(run, lines)
 
