@@ -72,8 +72,9 @@ def _engine(root: Path, *args: str, stdin: str | None = None) -> subprocess.Comp
     )
 
 
-def _check_argv(layers: dict[str, str], out: str, *extra: str) -> list[str]:
+def _check_argv(layers: dict[str, str], out: str, *extra: str, with_kind: bool = True) -> list[str]:
     gpkg = layers["gpkg"]
+    kind = ["--historic-districts", f"{gpkg}:historic", "--historic-buffer-ft", str(KIND.BUFFER_FT)]
     return [
         "check",
         "--quiet",
@@ -83,10 +84,7 @@ def _check_argv(layers: dict[str, str], out: str, *extra: str) -> list[str]:
         f"{gpkg}:parcels",
         "--disturbance",
         f"{gpkg}:disturbance",
-        "--historic-districts",
-        f"{gpkg}:historic",
-        "--historic-buffer-ft",
-        str(KIND.BUFFER_FT),
+        *(kind if with_kind else []),
         "--out",
         f"{out}.gpkg",
         "--json",
@@ -143,24 +141,8 @@ def test_a_run_measures_the_kind_checks_it_and_maps_it(engine_with_kind, hand_la
 
 
 def test_a_run_without_the_layer_leaves_the_metric_unknown(engine_with_kind, hand_layers):
-    gpkg = hand_layers["gpkg"]
     out = str(Path(hand_layers["folder"]) / "without")
-    argv = [
-        "check",
-        "--quiet",
-        "--ordinance",
-        hand_layers["pack"],
-        "--parcels",
-        f"{gpkg}:parcels",
-        "--disturbance",
-        f"{gpkg}:disturbance",
-        "--out",
-        f"{out}.gpkg",
-        "--json",
-        f"{out}.json",
-        "--json-layout",
-        "full",
-    ]
+    argv = _check_argv(hand_layers, out, with_kind=False)
     done = _engine(engine_with_kind, *argv)
     assert done.returncode == 0, done.stderr
     parcel_a = json.loads(Path(out + ".json").read_text())["parcels"][0]
