@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import replace
 
 from sitecheck.app.pack_listing import pack_listing, validation_lines
 from sitecheck.app.summary import say
@@ -111,7 +112,10 @@ def _adjoining_frame(args: argparse.Namespace):
     districts = zoning_districts(
         zoning, parcels, shapely.STRtree(lots), log, MeasureSettings(zoning_field=args.zoning_field)
     )
-    settings = measure_settings(vars(args)).adjoining
+    law = load_pack("scarsdale").measuring  # the buffer is Scarsdale's, its districts the pack's
+    settings = replace(
+        measure_settings(vars(args)).adjoining, districts=law.adjoining_buffer_districts
+    )
     buffers = adjoining_buffers(lots, districts, settings, parcels.working.feet_per_unit)
     keep = ~shapely.is_empty(buffers)
     table = pd.DataFrame(
@@ -124,7 +128,7 @@ def _adjoining_frame(args: argparse.Namespace):
     frame = gpd.GeoDataFrame(table, geometry=buffers[keep], crs=parcels.working.crs)
     summary = (
         f"{int(keep.sum())} of {len(lots)} lots have an adjoining property buffer "
-        f"({'all lots: zoning unknown' if districts is None else 'Residence A districts'})"
+        f"({'all lots: zoning unknown' if districts is None else law.adjoining_buffer_label})"
     )
     return frame, log, summary
 

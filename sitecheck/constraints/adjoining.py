@@ -4,7 +4,8 @@ The buffer is the part of a lot in a Residence A district within the side-yard
 setback or the thirty-foot rear-yard setback of a lot line shared with a
 neighbouring lot. Lot lines shared with no lot face the street (the frontage);
 a shared line facing away from the frontage is a rear line, the others side
-lines.
+lines. Which districts have a buffer is the law's, not the engine's: the pack
+names them (its ``[measuring]`` table); without one every lot has a buffer.
 """
 
 from __future__ import annotations
@@ -18,8 +19,6 @@ import shapely
 from sitecheck.geometry.overlay import empty_array, intersect_pairs, polygonal, union_by_group
 from sitecheck.geometry.parallel import map_arrays
 from sitecheck.io.geometry_types import LINESTRING
-
-RESIDENCE_A_DISTRICTS: tuple[str, ...] = ("AA-1", "A-1", "A-2", "A-2a", "A-3", "A-4", "A-5")
 
 # A shared line whose outward direction is more than 120 degrees from the
 # frontage's outward direction faces the rear. Corner lots (two frontages at a
@@ -43,8 +42,9 @@ class AdjoiningSettings:
         Side setback where the district has none configured. The ordinance text
         does not give side setbacks (they are in the zoning code), so the
         default equals the rear setback: it errs toward flagging.
-    districts : tuple of str
-        The districts the buffer applies in (Residence A).
+    districts : tuple of str or None
+        The districts the buffer applies in (Scarsdale's pack: Residence A); None
+        for every lot, which errs toward flagging.
     neighbour_tolerance_ft : float
         Gap or overlap between neighbouring lots still read as a shared line (a
         distance, called the gap in this module; not the rules' review
@@ -54,7 +54,7 @@ class AdjoiningSettings:
     rear_setback_ft: float = 30.0
     side_setbacks_ft: Mapping[str, float] = field(default_factory=dict)
     default_side_setback_ft: float = 30.0
-    districts: tuple[str, ...] = RESIDENCE_A_DISTRICTS
+    districts: tuple[str, ...] | None = None
     neighbour_tolerance_ft: float = 1.0
 
     def side_setback(self, district: str | None) -> float:
@@ -67,7 +67,7 @@ class AdjoiningSettings:
             "rear_setback_ft": self.rear_setback_ft,
             "side_setbacks_ft": dict(self.side_setbacks_ft),
             "default_side_setback_ft": self.default_side_setback_ft,
-            "districts": list(self.districts),
+            "districts": None if self.districts is None else list(self.districts),
             "neighbour_tolerance_ft": self.neighbour_tolerance_ft,
         }
 
@@ -122,11 +122,10 @@ def shared_lines(
         Lines of lots in the buffer's districts only.
     """
     wanted = np.arange(len(lots)) if only is None else np.asarray(only, dtype=np.int64)
-    if districts is not None:
+    buffered = settings.districts
+    if districts is not None and buffered is not None:
         # A lot whose district is unknown keeps its buffer; the rules then ask for zoning.
-        in_district = np.array(
-            [d is None or d in settings.districts for d in districts[wanted]], dtype=bool
-        )
+        in_district = np.array([d is None or d in buffered for d in districts[wanted]], dtype=bool)
         wanted = wanted[in_district]
     if len(wanted) == 0:
         return SharedLines(np.empty(0, dtype=object), np.empty(0, dtype=np.int64), np.empty(0))

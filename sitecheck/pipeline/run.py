@@ -6,6 +6,7 @@ from sitecheck.io.progress import Progress
 from sitecheck.io.readers import LayerReader
 from sitecheck.measure.driver import measure
 from sitecheck.measure.inputs import MeasureResult
+from sitecheck.pipeline.settings import settings_under_packs
 from sitecheck.pipeline.site_checks import screen_projects
 from sitecheck.pipeline.spec import RunSpec
 from sitecheck.pipeline.stages import (
@@ -73,7 +74,7 @@ def screen(
     progress = progress or Progress(quiet=True)
     stages = stages or check_stages(json=False, report=False, runoff=spec.runoff.requested)
     part = stages.part(progress, MEASURING)
-    measured = measure(spec.inputs, spec.settings, part, reader)
+    measured = measure(spec.inputs, settings_under_packs(spec.settings, packs), part, reader)
     result = check_parcels(
         measured,
         packs,

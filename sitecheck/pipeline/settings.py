@@ -9,6 +9,7 @@ one is an OptionError naming the option, which each surface words its way.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 
 from sitecheck.constraints.adjoining import AdjoiningSettings
 from sitecheck.constraints.wetland_classes import nwi_classes
@@ -18,6 +19,7 @@ from sitecheck.measure.inputs import MeasureSettings
 from sitecheck.runoff import RunoffSettings
 from sitecheck.schema.kinds import KINDS
 from sitecheck.schema.options import SLOPE_THRESHOLDS_PCT, option
+from sitecheck.screening.packs import PackChoice
 from sitecheck.screening.runoff_result import RunoffOptions
 from sitecheck.terrain.dem import SlopeSettings
 
@@ -53,6 +55,13 @@ def measure_settings(values: Mapping[str, object]) -> MeasureSettings:
             chosen.name: value_of(values, chosen.name) for kind in KINDS for chosen in kind.options
         },
     )
+
+
+def settings_under_packs(settings: MeasureSettings, packs: PackChoice) -> MeasureSettings:
+    """The run's settings with what its packs fix about measuring: the districts the
+    adjoining property buffer applies in (Scarsdale's Residence A, § 254-4)."""
+    adjoining = replace(settings.adjoining, districts=packs.adjoining_buffer_districts)
+    return replace(settings, adjoining=adjoining)
 
 
 def runoff_options(values: Mapping[str, object], soils: LayerSource | None) -> RunoffOptions:

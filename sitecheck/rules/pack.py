@@ -17,7 +17,9 @@ import tomllib
 from sitecheck.rules.conditions import condition_entries
 from sitecheck.rules.errors import RuleLanguageError
 from sitecheck.rules.pack_checks import unless_errors, unused_parameters
+from sitecheck.rules.pack_measuring import measuring_section
 from sitecheck.rules.pack_model import (
+    MeasuringSection,
     Pack,
     PackError,
     PackNames,
@@ -101,6 +103,9 @@ def load_pack_file(path: Path) -> Pack:
     runoff = RunoffSection()
     with problems:
         runoff = runoff_section(data, names, where, text)
+    measuring = MeasuringSection()
+    with problems:
+        measuring = measuring_section(data, parameters, names, where)
     not_evaluated: tuple = ()
     with problems:
         not_evaluated = not_evaluated_items(data, where)
@@ -124,6 +129,7 @@ def load_pack_file(path: Path) -> Pack:
         notes=str(header.get("notes", "")),
         parameters=parameters,
         runoff=runoff,
+        measuring=measuring,
         not_evaluated=not_evaluated,
         conditions=tuple(names.written),
         warnings=tuple(warnings),

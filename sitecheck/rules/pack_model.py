@@ -124,6 +124,23 @@ class RunoffSection:
 
 
 @dataclass(frozen=True)
+class MeasuringSection:
+    """What a pack says about measuring (its ``[measuring]`` table).
+
+    Attributes
+    ----------
+    adjoining_buffer_districts : tuple of str or None
+        The zoning districts the adjoining property buffer applies in; None when the
+        pack names none (then every lot has a buffer).
+    adjoining_buffer_label : str
+        The list parameter they come from, as the pack labels it.
+    """
+
+    adjoining_buffer_districts: tuple[str, ...] | None = None
+    adjoining_buffer_label: str = ""
+
+
+@dataclass(frozen=True)
 class NotEvaluated:
     """A requirement of the law the pack does not evaluate, and why (shown to users)."""
 
@@ -151,6 +168,7 @@ class Pack:
     notes: str = ""
     parameters: dict[str, ParameterValue] = field(default_factory=dict)
     runoff: RunoffSection = field(default_factory=RunoffSection)
+    measuring: MeasuringSection = field(default_factory=MeasuringSection)
     not_evaluated: tuple[NotEvaluated, ...] = ()
     conditions: tuple[NamedCondition, ...] = ()
     warnings: tuple[str, ...] = ()

@@ -44,7 +44,15 @@ _RULE_KEYS = {
 }
 
 
-TOP_LEVEL_KEYS = {"pack", "parameters", "conditions", "rules", "runoff", "not_evaluated"}
+TOP_LEVEL_KEYS = {
+    "pack",
+    "parameters",
+    "conditions",
+    "rules",
+    "runoff",
+    "measuring",
+    "not_evaluated",
+}
 
 _NOT_EVALUATED_KEYS = {"citation", "requirement", "reason"}
 
@@ -58,7 +66,7 @@ _RULE_REQUIRED = ("id", "citation", "title", "requirement", "quote", "when", "se
 _RULE_ID = r"[a-z0-9][a-z0-9_.-]*"
 
 
-_TABLES = ("pack", "parameters", "conditions", "runoff")
+_TABLES = ("pack", "parameters", "conditions", "runoff", "measuring")
 _ARRAYS_OF_TABLES = ("rules", "not_evaluated")
 
 

@@ -50,6 +50,20 @@ class PackChoice:
             return {self.single.id: self.single}
         return {pack.id: pack for pack in self.by_value.values()}
 
+    @property
+    def adjoining_buffer_districts(self) -> tuple[str, ...] | None:
+        """The districts the packs' adjoining property buffer applies in: those every pack
+        naming some names, together (a lot of any other pack has no rule on the buffer);
+        None, every lot, when no pack names any."""
+        named = [
+            pack.measuring.adjoining_buffer_districts
+            for pack in self.packs.values()
+            if pack.measuring.adjoining_buffer_districts is not None
+        ]
+        if not named:
+            return None
+        return tuple(dict.fromkeys(code for districts in named for code in districts))
+
 
 def pack_key(text: str) -> str:
     """Normalise a jurisdiction value for matching: 'Village of Scarsdale' -> 'scarsdale'."""

@@ -7,13 +7,20 @@ import pytest
 from shapely.geometry import box
 
 from sitecheck.constraints.adjoining import AdjoiningSettings, adjoining_buffers
+from sitecheck.rules.pack import load_pack
 
 # Three lots on a street (south of y = 0) backed by one deep lot to the north.
 WEST, MIDDLE, EAST = box(0, 0, 100, 150), box(100, 0, 200, 150), box(200, 0, 300, 150)
 BACK = box(0, 150, 300, 300)
 LOTS = np.array([WEST, MIDDLE, EAST, BACK], dtype=object)
+# § 254-4 as amended by L.L. 2-2023 (shared/ordinances/README.md): "Residence A districts
+# are AA-1, A-1, A-2, A-2a, A-3, A-4 and A-5".
+RESIDENCE_A = ("AA-1", "A-1", "A-2", "A-2a", "A-3", "A-4", "A-5")
 SETTINGS = AdjoiningSettings(
-    rear_setback_ft=30, side_setbacks_ft={"A-3": 10}, default_side_setback_ft=30
+    rear_setback_ft=30,
+    side_setbacks_ft={"A-3": 10},
+    default_side_setback_ft=30,
+    districts=RESIDENCE_A,
 )
 
 
@@ -30,6 +37,19 @@ def test_lots_outside_residence_a_get_no_buffer():
     buffers = adjoining_buffers(LOTS, districts, SETTINGS, feet_per_unit=1.0)
     assert buffers[1].is_empty
     assert not buffers[0].is_empty
+
+
+def test_without_a_district_list_every_district_gets_a_buffer():
+    districts = np.array(["A-3", "B-1", "A-3", "A-3"], dtype=object)
+    no_list = AdjoiningSettings(rear_setback_ft=30, default_side_setback_ft=10)
+    middle = adjoining_buffers(LOTS, districts, no_list, feet_per_unit=1.0)[1]
+    assert middle.area == pytest.approx(10 * 150 * 2 + 30 * 100 - 2 * 10 * 30)
+
+
+def test_scarsdales_pack_names_the_residence_a_districts_of_254_4():
+    measuring = load_pack("scarsdale").measuring
+    assert measuring.adjoining_buffer_districts == RESIDENCE_A
+    assert measuring.adjoining_buffer_label == "Residence A districts"
 
 
 def test_unknown_zoning_gives_every_lot_a_buffer():

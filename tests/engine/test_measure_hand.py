@@ -24,6 +24,7 @@ import shapely
 from shapely.geometry import LineString, box
 
 from sitecheck.app.cli import main
+from sitecheck.constraints.adjoining import AdjoiningSettings
 from sitecheck.io.readers import LayerSource
 from sitecheck.measure.driver import measure
 from sitecheck.measure.inputs import MeasureInputs, MeasureSettings
@@ -184,8 +185,13 @@ EXPECTED = {
 }
 
 
+# § 254-4's Residence A districts (shared/ordinances/README.md), which Scarsdale's pack names.
+RESIDENCE_A = ("AA-1", "A-1", "A-2", "A-2a", "A-3", "A-4", "A-5")
+SCARSDALE_BUFFER = MeasureSettings(adjoining=AdjoiningSettings(districts=RESIDENCE_A))
+
+
 def test_every_metric_matches_the_hand_computation(hand_layers):
-    result = measure(_inputs(hand_layers), MeasureSettings())
+    result = measure(_inputs(hand_layers), SCARSDALE_BUFFER)
     rows = _by_id(result)
     for parcel_id, expected in EXPECTED.items():
         for name, value in expected.items():
@@ -196,6 +202,14 @@ def test_every_metric_matches_the_hand_computation(hand_layers):
                 assert got == pytest.approx(value, abs=0.01), (parcel_id, name)
     assert result.working.crs.to_epsg() == 2260
     assert result.working.area_unit == "sq ft (US survey)"
+
+
+def test_without_a_district_list_the_business_lot_has_its_buffer_too(hand_layers):
+    # B (B-1) is outside Residence A; with no pack naming districts its 30-ft side strip
+    # along the A/B line holds d3's part in B, [100,120]x[20,40] = 400 sq ft.
+    rows = _by_id(measure(_inputs(hand_layers), MeasureSettings()))
+    assert rows["B"]["disturbed_in_adjoining_buffer_sqft"] == pytest.approx(400)
+    assert rows["A"]["disturbed_in_adjoining_buffer_sqft"] == pytest.approx(200)
 
 
 def test_metrics_of_missing_layers_are_null_not_zero(hand_layers):

@@ -12,6 +12,7 @@ import pyogrio
 import pytest
 from shapely.geometry import box
 
+from sitecheck.constraints.adjoining import AdjoiningSettings
 from sitecheck.io.readers import LayerSource
 from sitecheck.measure.driver import measure
 from sitecheck.measure.inputs import MeasureInputs, MeasureSettings
@@ -32,14 +33,16 @@ LOTS = [
 WORK = [{"geometry": box(X0 + 60, Y0 + 20, X0 + 140, Y0 + 60)}]  # 3,200 sq ft across the line
 
 
-def _run(parcels: str, disturbance: str, **layers: str) -> dict[str, dict]:
+def _run(
+    parcels: str, disturbance: str, settings: MeasureSettings | None = None, **layers: str
+) -> dict[str, dict]:
     sources = {name: LayerSource.parse(name, spec) for name, spec in layers.items()}
     inputs = MeasureInputs(
         parcels=LayerSource.parse("parcels", parcels),
         disturbance=LayerSource.parse("disturbance", disturbance),
         **sources,
     )
-    result = measure(inputs, MeasureSettings())
+    result = measure(inputs, settings or MeasureSettings())
     return {row["parcel_id"]: row for row in result.parcels.to_dict("records")}, result
 
 
@@ -82,7 +85,11 @@ def test_curved_disturbance_is_linearised(tmp_path):
 
 def test_zoning_and_sda_from_parcel_fields(tmp_path):
     gpkg = tmp_path / "in.gpkg"
-    rows, _ = _run(write_layer(gpkg, "parcels", LOTS), write_layer(gpkg, "work", WORK))
+    # § 254-4's Residence A districts (shared/ordinances/README.md), as Scarsdale's pack gives.
+    residence_a = ("AA-1", "A-1", "A-2", "A-2a", "A-3", "A-4", "A-5")
+    settings = MeasureSettings(adjoining=AdjoiningSettings(districts=residence_a))
+    parcels, work = write_layer(gpkg, "parcels", LOTS), write_layer(gpkg, "work", WORK)
+    rows, _ = _run(parcels, work, settings)
     assert rows["W"]["zoning_district"] == "A-2"
     assert rows["E"]["zoning_district"] == "B-1"
     assert bool(rows["W"]["in_sda"]) is True
@@ -92,6 +99,10 @@ def test_zoning_and_sda_from_parcel_fields(tmp_path):
     # in a business district: no buffer.
     assert rows["W"]["disturbed_in_adjoining_buffer_sqft"] == pytest.approx(1_200)
     assert rows["E"]["disturbed_in_adjoining_buffer_sqft"] == 0
+    # With no pack naming the districts, E's strip along the line holds the other
+    # 30 x 40 sq ft of the work.
+    rows, _ = _run(parcels, work)
+    assert rows["E"]["disturbed_in_adjoining_buffer_sqft"] == pytest.approx(1_200)
 
 
 def test_a_drawn_adjoining_buffer_replaces_the_derived_one(tmp_path):
