@@ -33,6 +33,7 @@ from sitecheck.io.readers import POLYGONAL, LayerReader, LayerRequest, read_laye
 from sitecheck.measure.split_notes import unassigned_warning
 from sitecheck.pipeline.outputs import Destinations, spec_audit
 from sitecheck.pipeline.run import run_packs
+from sitecheck.pipeline.settings import settings_under_packs
 from sitecheck.pipeline.spec import RunSpec
 from sitecheck.reports.compact import FULL, rule_descriptions
 from sitecheck.reports.document import document_header, listing
@@ -189,7 +190,10 @@ def _run_into(
     plan = plan_partitions(
         spec.run.inputs.parcels, options.partition_size, settings.id_field, settings.crs
     )
-    spec = replace(spec, runoff_columns=_runoff_columns(spec.run, packs), packs=choice)
+    run_spec = replace(spec.run, settings=settings_under_packs(settings, choice))  # as a window's
+    spec = replace(
+        spec, run=run_spec, runoff_columns=_runoff_columns(run_spec, packs), packs=choice
+    )
     audit = spec_audit(spec.run, plan.working, packs)
     spec = spec_for_worker(spec, plan.working.crs, plan.layer_crs)
     with ExitStack() as stack:
