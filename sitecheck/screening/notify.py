@@ -19,11 +19,19 @@ from sitecheck.errors import InputError
 from sitecheck.geometry.lots import split_by_lot
 from sitecheck.io.parcels import Parcels
 from sitecheck.io.readers import POLYGONAL, LayerReader, LayerSource
+from sitecheck.rules.pack import load_pack
+from sitecheck.rules.units import Quantity
 from sitecheck.schema.fields import PASSTHROUGH_CANDIDATES
-from sitecheck.schema.metrics import SQFT_PER_ACRE
 
 NOTICE_DISTANCE_FT = 200.0
-LARGE_PROPERTY_ACRES = 15.0
+
+
+def scarsdale_large_property_sqft() -> float:
+    """The lot area over which § 254-10.1's notice is measured from the activity, from
+    Scarsdale's pack (its ``large_property_notice``, 15 acres), sq ft."""
+    threshold = load_pack("scarsdale").parameters["large_property_notice"]
+    assert isinstance(threshold, Quantity) and threshold.dimension == "area"
+    return float(threshold.value)
 
 
 @dataclass
@@ -42,6 +50,7 @@ def notification_list(
     disturbance: LayerSource | None = None,
     distance_ft: float = NOTICE_DISTANCE_FT,
     measure_from: str = "auto",
+    large_property_sqft: float | None = None,
 ) -> NotificationList:
     """Parcels within ``distance_ft`` of the lots' boundaries, or of the activity.
 
@@ -57,7 +66,10 @@ def notification_list(
         200 ft in § 254-10.1.
     measure_from : str
         ``lot`` (the boundary), ``activity``, or ``auto``: the activity when the
-        lots together exceed 15 acres and a disturbance layer is given.
+        lots together exceed ``large_property_sqft`` and a disturbance layer is given.
+    large_property_sqft : float, optional
+        Lots larger than this are measured from the activity: Scarsdale's pack's
+        ``large_property_notice`` (15 acres, § 254-10.1) when not given.
 
     Raises
     ------
@@ -73,9 +85,11 @@ def notification_list(
     chosen = np.flatnonzero(np.isin(ids, lot_ids))
     lots = parcels.geoms
     working = parcels.working
-    area_acres = float(shapely.area(lots[chosen]).sum()) * working.sqft_per_unit2 / SQFT_PER_ACRE
+    if large_property_sqft is None:
+        large_property_sqft = scarsdale_large_property_sqft()
+    area_sqft = float(shapely.area(lots[chosen]).sum()) * working.sqft_per_unit2
     use_activity = measure_from == "activity" or (
-        measure_from == "auto" and area_acres > LARGE_PROPERTY_ACRES and disturbance is not None
+        measure_from == "auto" and area_sqft > large_property_sqft and disturbance is not None
     )
     if use_activity:
         if disturbance is None:

@@ -139,3 +139,10 @@ def test_unknown_lot_is_named(tmp_path, capsys):
         == 2
     )
     assert "no parcel with id NOPE" in capsys.readouterr().err
+
+
+def test_the_large_property_limit_is_scarsdales_pack_fifteen_acres():
+    from sitecheck.screening.notify import scarsdale_large_property_sqft
+
+    # § 254-10.1: "for properties larger than 15 acres in area"; an acre is 43,560 sq ft.
+    assert scarsdale_large_property_sqft() == pytest.approx(15 * 43_560)
