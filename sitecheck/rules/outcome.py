@@ -15,8 +15,11 @@ from dataclasses import dataclass
 
 from sitecheck.rules.attributes import ATTRIBUTES, UNREADABLE, unreadable_words
 from sitecheck.rules.decide import decide
+from sitecheck.rules.deciding import evaluate_deciding
 from sitecheck.rules.language import Truth, evaluate
 from sitecheck.rules.pack_model import Pack, Rule
+from sitecheck.rules.syntax import Expression
+from sitecheck.rules.truth import Evaluation
 from sitecheck.schema.metrics import METRICS
 from sitecheck.schema.roles import ROLE_BY_KEY
 from sitecheck.schema.severities import SEVERITY_KEYS
@@ -200,13 +203,19 @@ def evaluate_pack(
 
     def outcome_of(rule: Rule) -> Trigger:
         if words and unlisted_reasons:
-            return _evaluate_rule(pack, rule, values, tolerance, memo)
+            return worded_trigger(pack, rule, values, tolerance, memo)
         bare = bare_trigger(rule, _decide_rule(pack, rule, values, tolerance, memo))
         if words and bare.outcome != NOT_TRIGGERED:  # a listed rule: worded
-            return _evaluate_rule(pack, rule, values, tolerance, memo)
+            return worded_trigger(pack, rule, values, tolerance, memo)
         return bare
 
     first = {rule.id: outcome_of(rule) for rule in pack.rules if rule.id in needed}
+    return ParcelOutcome(pack, with_exemptions(rules, first))
+
+
+def with_exemptions(rules: tuple[Rule, ...], first: Mapping[str, Trigger]) -> tuple[Trigger, ...]:
+    """Each rule's outcome once the exemptions its ``unless`` names are applied: a rule an
+    exemption switches off is not triggered, and says under which."""
     final = []
     for rule in rules:
         trigger = first[rule.id]
@@ -215,7 +224,13 @@ def evaluate_pack(
             cited = ", ".join(f"{e.rule.citation} ({e.rule.title})" for e in exemptions)
             trigger = Trigger(rule, NOT_TRIGGERED, note=f"exempt under {cited}")
         final.append(trigger)
-    return ParcelOutcome(pack, tuple(final))
+    return tuple(final)
+
+
+def _evaluate_worded(
+    expr: Expression, values: Mapping[str, object], names: Mapping, tolerance: float, memo: dict
+) -> Evaluation:
+    return evaluate(expr, values, names, tolerance, memo=memo)
 
 
 def bare_trigger(rule: Rule, outcome: str) -> Trigger:
@@ -241,15 +256,25 @@ def _decide_rule(
     return NOT_TRIGGERED if truth is Truth.FALSE else NEEDS_REVIEW
 
 
-def _evaluate_rule(
+def worded_trigger(
     pack: Pack,
     rule: Rule,
     values: Mapping[str, object],
     tolerance: float,
     memo: dict | None = None,
+    deciding_only: bool = False,
 ) -> Trigger:
+    """One rule's outcome for one parcel with its reasons, before exemptions.
+
+    ``deciding_only`` words only what the outcome keeps: no review question that does
+    not hold, no operand of ``and``/``or`` that does not decide (the same trigger).
+    """
+    memo = {} if memo is None else memo
+    worded = evaluate_deciding if deciding_only else _evaluate_worded
     for review in rule.reviews:
-        ambiguity = evaluate(review.when, values, pack.names, 0.0, memo=memo)
+        if deciding_only and decide(review.when, values, pack.names, 0.0, memo) is not Truth.TRUE:
+            continue
+        ambiguity = worded(review.when, values, pack.names, 0.0, memo)
         if ambiguity.truth is Truth.TRUE:
             facts = "; ".join(ambiguity.reasons)
             return Trigger(
@@ -259,7 +284,7 @@ def _evaluate_rule(
                 f"{review.reason} ({facts})" if facts else review.reason,
                 (review.reason,),
             )
-    result = evaluate(rule.when, values, pack.names, tolerance, memo=memo)
+    result = worded(rule.when, values, pack.names, tolerance, memo)
     if result.truth is Truth.TRUE and rule.discretion:
         # The law leaves it to an officer ("may be exempt"): a question, never a finding,
         # so the rules it would switch off stay listed.

@@ -16,6 +16,7 @@ from sitecheck.measure.inputs import MeasureResult
 from sitecheck.rules.margins import Margin, nearest_margin, nearest_margins
 from sitecheck.rules.outcome import NEEDS_REVIEW, TRIGGERED, ParcelOutcome, evaluate_pack
 from sitecheck.rules.pack_model import Pack
+from sitecheck.rules.pack_rows import DecidedPack
 from sitecheck.schema.options import option
 from sitecheck.screening.packs import PackChoice
 from sitecheck.screening.runoff_result import RUNOFF_NOTE, RunoffScreen, runoff_metric_names
@@ -230,22 +231,37 @@ def check_parcels(
         for row, parcel_pack in enumerate(chosen)
         if parcel_pack is not None and measured.touched[row]
     ]
-    values_of = dict(zip(evaluated, parcel_value_rows(measured, evaluated), strict=True))
+    decided = _decided_by_pack(measured, chosen, evaluated, tolerance)
     outcomes: list[ParcelOutcome | None] = []
     progress = progress or Progress(quiet=True)
     for row in progress.counted("evaluating the rule packs", len(chosen)):
         parcel_pack = chosen[row]
         if parcel_pack is None:
             outcomes.append(None)
-        elif row in values_of:
-            outcomes.append(
-                evaluate_pack(
-                    parcel_pack, values_of[row], tolerance, unlisted_reasons=unlisted_reasons
-                )
-            )
+        elif row in decided:
+            pack_rows, position = decided[row]
+            outcomes.append(pack_rows.outcome(position, unlisted_reasons))
         else:
             outcomes.append(ParcelOutcome(parcel_pack, ()))  # no work: no rule is listed
     return CheckResult(measured, outcomes, packs, tolerance, unlisted_reasons=unlisted_reasons)
+
+
+def _decided_by_pack(
+    measured: MeasureResult, chosen: list[Pack | None], rows: list[int], tolerance: float
+) -> dict[int, tuple[DecidedPack, int]]:
+    """Each evaluated row's pack, its rules decided over all the pack's rows at once, and
+    the row's place among them."""
+    values = parcel_value_rows(measured, rows)
+    by_pack: dict[int, list[int]] = {}
+    for position, row in enumerate(rows):
+        by_pack.setdefault(id(chosen[row]), []).append(position)
+    decided: dict[int, tuple[DecidedPack, int]] = {}
+    for positions in by_pack.values():
+        pack = chosen[rows[positions[0]]]
+        assert pack is not None
+        pack_rows = DecidedPack(pack, [values[at] for at in positions], tolerance)
+        decided.update({rows[at]: (pack_rows, place) for place, at in enumerate(positions)})
+    return decided
 
 
 def _packs_by_jurisdiction(

@@ -30,6 +30,11 @@ PACKS = ("scarsdale", "larchmont", "homer")
 @pytest.fixture(scope="module")
 def village_values(shared_village) -> list[dict[str, object]]:
     """The values of each lot with work on a generated village, every layer given."""
+    return lot_values(shared_village)
+
+
+def lot_values(shared_village) -> list[dict[str, object]]:
+    """The values of each lot with work on the shared 3,000-parcel village."""
     from sitecheck.io.readers import LayerSource
     from sitecheck.measure.driver import measure
     from sitecheck.measure.inputs import MeasureInputs, MeasureSettings

@@ -1,0 +1,83 @@
+"""A pack's rules decided for many parcels at once, each parcel's reasons worded after.
+
+:func:`sitecheck.rules.outcome.evaluate_pack` decides one parcel; a run decides
+every parcel of a pack together (:mod:`sitecheck.rules.columnar`): one pass of
+array operations per condition, then each parcel's outcome is put together from
+the decided codes, with the reasons of the rules that are written worded by the
+evaluator. A run that words only the listed rules (the compact JSON, the
+GeoPackage, a county's report) words nothing for the rules a parcel does not
+trigger.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+
+from sitecheck.rules.columnar import FALSE, TRUE, ValueTable, decide_rows
+from sitecheck.rules.outcome import (
+    NEEDS_REVIEW,
+    NOT_TRIGGERED,
+    TRIGGERED,
+    ParcelOutcome,
+    Trigger,
+    bare_trigger,
+    with_exemptions,
+    worded_trigger,
+)
+from sitecheck.rules.pack_model import Pack, Rule
+
+OUTCOMES = (NOT_TRIGGERED, TRIGGERED, NEEDS_REVIEW)
+"""The outcome of each code :func:`rule_outcomes` gives."""
+
+
+def rule_outcomes(pack: Pack, rule: Rule, table: ValueTable, tolerance: float) -> np.ndarray:
+    """A rule's outcome for every row before exemptions, as codes into :data:`OUTCOMES`:
+    needs review where a review question holds or a value is unknown or near its
+    threshold, or where the law leaves a triggered rule to an officer."""
+    truth = decide_rows(rule.when, table, pack.names, tolerance)
+    held = 2 if rule.discretion else 1
+    codes = np.where(truth == TRUE, held, np.where(truth == FALSE, 0, 2)).astype(np.int8)
+    for review in rule.reviews:
+        codes[decide_rows(review.when, table, pack.names, 0.0) == TRUE] = 2
+    return codes
+
+
+class DecidedPack:
+    """A pack's every rule decided over the values of many parcels.
+
+    Parameters
+    ----------
+    pack : Pack
+    rows : sequence of mapping
+        Each parcel's metric and attribute values.
+    tolerance : float
+        Relative band around thresholds that gives ``needs_review``.
+    """
+
+    def __init__(self, pack: Pack, rows: Sequence[Mapping[str, object]], tolerance: float) -> None:
+        self.pack = pack
+        self.rows = rows
+        self.tolerance = tolerance
+        table = ValueTable(rows)
+        self.codes = {rule.id: rule_outcomes(pack, rule, table, tolerance) for rule in pack.rules}
+
+    def outcome(self, position: int, unlisted_reasons: bool = True) -> ParcelOutcome:
+        """The outcome of the parcel at ``position``, as ``evaluate_pack`` gives it.
+
+        ``unlisted_reasons=False`` leaves the rules not triggered unworded, as a run
+        that shows only the listed rules asks.
+        """
+        values = self.rows[position]
+        memo: dict = {}
+        first: dict[str, Trigger] = {}
+        for rule in self.pack.rules:
+            outcome = OUTCOMES[self.codes[rule.id][position]]
+            if unlisted_reasons or outcome != NOT_TRIGGERED:
+                first[rule.id] = worded_trigger(
+                    self.pack, rule, values, self.tolerance, memo, deciding_only=True
+                )
+            else:
+                first[rule.id] = bare_trigger(rule, outcome)
+        return ParcelOutcome(self.pack, with_exemptions(self.pack.rules, first))

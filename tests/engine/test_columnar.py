@@ -1,0 +1,166 @@
+"""Deciding a pack for every parcel at once (``sitecheck.rules.columnar``) must give the
+worded evaluator's truth and outcomes, parcel by parcel (issue 30: columnar rules).
+
+The reference is the evaluator with its reasons (``evaluate``, ``evaluate_pack``),
+which reads one parcel at a time. Both read the same values: a generated village's
+lots with work, each moved onto and around every threshold of the packs, emptied
+and given the odd types public layers hold (``test_decide._variants``), and
+parcels drawn by hypothesis from every name a pack uses: its own thresholds and a
+hair either side, ranges measured on part of their data, missing values, numpy
+numbers, 0/1 booleans, unknown codes and text where a number belongs.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from sitecheck.rules.columnar import FALSE, TRUE, UNKNOWN, ValueTable, decide_rows
+from sitecheck.rules.errors import RuleLanguageError
+from sitecheck.rules.evaluate import constant_value, evaluate
+from sitecheck.rules.outcome import evaluate_pack
+from sitecheck.rules.pack import load_pack
+from sitecheck.rules.pack_rows import DecidedPack
+from sitecheck.rules.syntax import Comparison, Membership, Name, Text, names_in, walk
+from sitecheck.rules.truth import Truth
+from sitecheck.rules.units import Quantity
+
+from .test_decide import PACKS, _variants, lot_values
+
+
+@pytest.fixture(scope="module")
+def village_values(shared_village) -> list[dict[str, object]]:
+    return lot_values(shared_village)
+
+
+CODES = {Truth.TRUE: TRUE, Truth.FALSE: FALSE, Truth.UNKNOWN: UNKNOWN}
+
+
+def _conditions(pack):
+    return [rule.when for rule in pack.rules] + [
+        review.when for rule in pack.rules for review in rule.reviews
+    ]
+
+
+def _assert_same_truth(pack, rows, tolerances=(0.02, 0.0)) -> set[int]:
+    table = ValueTable(rows)
+    seen: set[int] = set()
+    for tolerance in tolerances:
+        for condition in _conditions(pack):
+            codes = decide_rows(condition, table, pack.names, tolerance)
+            for row, values in enumerate(rows):
+                expected = CODES[evaluate(condition, values, pack.names, tolerance).truth]
+                assert codes[row] == expected, (condition.text, tolerance, values)
+            seen.update(int(code) for code in codes)
+    return seen
+
+
+def _assert_same_outcomes(pack, rows, tolerance=0.02) -> set[str]:
+    decided = DecidedPack(pack, rows, tolerance)
+    seen: set[str] = set()
+    for position, values in enumerate(rows):
+        for every_reason in (True, False):
+            expected = evaluate_pack(pack, values, tolerance, unlisted_reasons=every_reason)
+            got = decided.outcome(position, unlisted_reasons=every_reason)
+            assert [t.to_json() for t in got.triggers] == [
+                t.to_json() for t in expected.triggers
+            ], values
+            assert [t.causes for t in got.triggers] == [t.causes for t in expected.triggers]
+            seen.update(t.outcome for t in expected.triggers)
+    return seen
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("pack_id", PACKS)
+def test_every_condition_decided_over_the_village_is_the_evaluators(village_values, pack_id):
+    pack = load_pack(pack_id)
+    rows = _variants(pack_id, village_values)
+    assert len(rows) > 700
+    assert _assert_same_truth(pack, rows) == {int(FALSE), int(TRUE), int(UNKNOWN)}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("pack_id", PACKS)
+def test_every_outcome_and_reason_over_the_village_is_evaluate_packs(village_values, pack_id):
+    pack = load_pack(pack_id)
+    seen = _assert_same_outcomes(pack, _variants(pack_id, village_values)[::2])
+    assert seen == {"triggered", "not_triggered", "needs_review"}
+
+
+# --- parcels drawn from what a pack names ----------------------------------------------
+
+
+def _constants(pack) -> dict[str, list[object]]:
+    """Per name a pack's conditions compare, the constants it is compared with."""
+    found: dict[str, set[object]] = {}
+    constant_names = {name for name, info in pack.names.items() if info.is_constant}
+    for condition in _conditions(pack):
+        for node in walk(condition):
+            if isinstance(node, Membership) and isinstance(node.item, Name):
+                found.setdefault(node.item.name, set()).update(
+                    choice.value for choice in node.choices if isinstance(choice, Text)
+                )
+            if not isinstance(node, Comparison):
+                continue
+            for side, other in ((node.left, node.right), (node.right, node.left)):
+                if not isinstance(side, Name) or names_in(other) - constant_names:
+                    continue
+                try:
+                    value = constant_value(other, pack.names)
+                except RuleLanguageError:
+                    continue
+                if isinstance(value, Quantity):
+                    found.setdefault(side.name, set()).add(float(value.value))
+                elif isinstance(value, str):
+                    found.setdefault(side.name, set()).add(value)
+    return {name: sorted(values, key=str) for name, values in found.items()}
+
+
+def _value(info, constants: list[object]) -> st.SearchStrategy:
+    odd = st.sampled_from([None, math.nan, "big", np.str_("A-1")])
+    if info.type == "boolean":
+        return st.one_of(st.booleans(), st.sampled_from([None, 0, 1, np.bool_(True), 2]), odd)
+    if info.type == "text":
+        codes = [c for c in constants if isinstance(c, str)] or ["x"]
+        return st.one_of(st.sampled_from(codes), st.text(max_size=3), odd)
+    numbers = [c for c in constants if isinstance(c, float)] or [0.0, 100.0]
+    near = st.builds(
+        lambda point, move: point * move,
+        st.sampled_from(numbers),
+        st.sampled_from([0.97, 0.98, 0.9800001, 0.999, 1.0, 1.001, 1.02, 1.03]),
+    )
+    plain = st.one_of(near, st.floats(0, 2e5), st.integers(0, 90_000), st.just(0.0))
+    ranged = st.builds(
+        lambda low, extra: Quantity(low, info.type, None, low + extra, "partial"),
+        near,
+        st.sampled_from([0.0, 1.0, 50.0, 400.0, 5_000.0]),
+    )
+    with_numpy = st.builds(np.float64, near)
+    return st.one_of(plain, ranged if info.type != "number" else plain, with_numpy, odd)
+
+
+def _parcels(pack) -> st.SearchStrategy:
+    constants = _constants(pack)
+    measured = {
+        name: _value(info, constants.get(name, []))
+        for name, info in pack.names.items()
+        if not info.is_constant
+    }
+    return st.lists(st.fixed_dictionaries(measured), min_size=1, max_size=40)
+
+
+@pytest.mark.parametrize("pack_id", PACKS)
+def test_parcels_drawn_from_a_packs_names_decide_as_the_evaluator_does(pack_id):
+    pack = load_pack(pack_id)
+
+    @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(_parcels(pack))
+    def check(rows):
+        _assert_same_truth(pack, rows)
+        _assert_same_outcomes(pack, rows[:8])
+
+    check()
