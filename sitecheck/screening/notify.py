@@ -85,20 +85,9 @@ def notification_list(
     chosen = np.flatnonzero(np.isin(ids, lot_ids))
     lots = parcels.geoms
     working = parcels.working
-    if large_property_sqft is None:
-        large_property_sqft = scarsdale_large_property_sqft()
-    area_sqft = float(shapely.area(lots[chosen]).sum()) * working.sqft_per_unit2
-    use_activity = measure_from == "activity" or (
-        measure_from == "auto" and area_sqft > large_property_sqft and disturbance is not None
+    origin, label = _notice_origin(
+        parcels, chosen, log, disturbance, measure_from, large_property_sqft
     )
-    if use_activity:
-        if disturbance is None:
-            raise InputError("--from activity needs --disturbance")
-        origin = _activity(parcels, chosen, disturbance, log)
-        label = "activity"
-    else:
-        origin = shapely.union_all(shapely.boundary(lots[chosen]))
-        label = "lot boundary"
     reach = distance_ft / working.feet_per_unit
     tree = shapely.STRtree(lots)
     near = tree.query(origin, predicate="dwithin", distance=reach)
@@ -116,6 +105,36 @@ def notification_list(
         }
     )
     out = gpd.GeoDataFrame(table, geometry=frame.geometry.to_numpy(), crs=parcels.frame.crs)
+    _warn_missing_contacts(table, log)
+    return NotificationList(out, label, [str(i) for i in ids[chosen]])
+
+
+def _notice_origin(
+    parcels: Parcels,
+    chosen: np.ndarray,
+    log: LayerReader,
+    disturbance: LayerSource | None,
+    measure_from: str,
+    large_property_sqft: float | None,
+) -> tuple[shapely.Geometry, str]:
+    """What the notice distance is measured from, and its name: the lots' boundary, or
+    the activity (asked for, or ``auto`` on lots over the large-property limit)."""
+    lots = parcels.geoms
+    if large_property_sqft is None:
+        large_property_sqft = scarsdale_large_property_sqft()
+    area_sqft = float(shapely.area(lots[chosen]).sum()) * parcels.working.sqft_per_unit2
+    use_activity = measure_from == "activity" or (
+        measure_from == "auto" and area_sqft > large_property_sqft and disturbance is not None
+    )
+    if not use_activity:
+        return shapely.union_all(shapely.boundary(lots[chosen])), "lot boundary"
+    if disturbance is None:
+        raise InputError("--from activity needs --disturbance")
+    return _activity(parcels, chosen, disturbance, log), "activity"
+
+
+def _warn_missing_contacts(table: pd.DataFrame, log: LayerReader) -> None:
+    """Name the parcels of the list with no owner or no address, which notice needs."""
     for column in ("owner", "address"):
         missing = int(pd.Series(table[column], dtype="string").fillna("").str.strip().eq("").sum())
         if missing:
@@ -124,7 +143,6 @@ def notification_list(
                 f"notification list: {missing} of {len(table)} parcel(s) have no {column} "
                 f"(parcel fields looked for: {fields}); complete them before serving notice"
             )
-    return NotificationList(out, label, [str(i) for i in ids[chosen]])
 
 
 def _activity(
