@@ -24,9 +24,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from sitecheck.rules import syntax as node
-from sitecheck.rules.decide import decide
-from sitecheck.rules.errors import RuleLanguageError
-from sitecheck.rules.evaluate import constant_value
+from sitecheck.rules.decide import decide, exact_constant
 from sitecheck.rules.names import NameInfo, as_dimension, is_null, is_quantity
 from sitecheck.rules.ranges import SAME
 from sitecheck.rules.truth import Truth
@@ -185,13 +183,8 @@ def _side(
             return None
         dimension = as_dimension(info.type)
         return table.numbers(expr.name, dimension, info.measured), dimension
-    if not node.names_of(expr) <= {n for n, i in names.items() if i.is_constant}:
-        return None
-    try:
-        value = constant_value(expr, names)
-    except RuleLanguageError:
-        return None
-    if not isinstance(value, Quantity) or value.ranged:
+    value = exact_constant(expr, names)
+    if not isinstance(value, Quantity):
         return None
     return _Numbers.constant(table.count, float(value.value)), value.dimension
 

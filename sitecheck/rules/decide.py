@@ -158,19 +158,29 @@ def _reader(
             return None if is_null(raw) else _UNREAD
 
         return plain, False, kind
+    value = exact_constant(expr, names)
+    if value is None:
+        return None
+    if isinstance(value, Quantity):
+        constant = float(value.value)
+        return (lambda values: constant), False, value.dimension
+    kind = "text" if isinstance(value, str) else "boolean"
+    return (lambda values: value), False, kind
+
+
+def exact_constant(expr: node.Expression, names: Mapping[str, NameInfo]) -> object | None:
+    """The value of an expression naming only the pack's constants: an exact quantity, a
+    text or true/false; None for one naming a parcel's value, a range, or a value that
+    cannot be had (``1 / 0``)."""
     if not node.names_of(expr) <= {n for n, i in names.items() if i.is_constant}:
         return None
     try:
         value = constant_value(expr, names)
     except RuleLanguageError:
         return None
-    if isinstance(value, Quantity):
-        if value.ranged:
-            return None
-        constant = float(value.value)
-        return (lambda values: constant), False, value.dimension
-    kind = "text" if isinstance(value, str) else "boolean"
-    return (lambda values: value), False, kind
+    if isinstance(value, Quantity) and value.ranged:
+        return None
+    return value
 
 
 def _comparison(
