@@ -12,6 +12,7 @@ trigger.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cached_property
 
 import numpy as np
 
@@ -60,8 +61,16 @@ class DecidedPack:
         self.pack = pack
         self.rows = rows
         self.tolerance = tolerance
-        table = ValueTable(rows)
-        self.codes = {rule.id: rule_outcomes(pack, rule, table, tolerance) for rule in pack.rules}
+
+    @cached_property
+    def codes(self) -> dict[str, np.ndarray]:
+        """Each rule's outcome codes, decided on first need: a run wording every rule
+        (the full JSON, the panel) reads none."""
+        table = ValueTable(self.rows)
+        return {
+            rule.id: rule_outcomes(self.pack, rule, table, self.tolerance)
+            for rule in self.pack.rules
+        }
 
     def outcome(self, position: int, unlisted_reasons: bool = True) -> ParcelOutcome:
         """The outcome of the parcel at ``position``, as ``evaluate_pack`` gives it.
@@ -73,11 +82,10 @@ class DecidedPack:
         memo: dict = {}
         first: dict[str, Trigger] = {}
         for rule in self.pack.rules:
-            outcome = OUTCOMES[self.codes[rule.id][position]]
-            if unlisted_reasons or outcome != NOT_TRIGGERED:
+            if unlisted_reasons or OUTCOMES[self.codes[rule.id][position]] != NOT_TRIGGERED:
                 first[rule.id] = worded_trigger(
                     self.pack, rule, values, self.tolerance, memo, deciding_only=True
                 )
             else:
-                first[rule.id] = bare_trigger(rule, outcome)
+                first[rule.id] = bare_trigger(rule, NOT_TRIGGERED)
         return ParcelOutcome(self.pack, with_exemptions(self.pack.rules, first))
