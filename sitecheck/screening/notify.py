@@ -50,7 +50,6 @@ def notification_list(
     disturbance: LayerSource | None = None,
     distance_ft: float = NOTICE_DISTANCE_FT,
     measure_from: str = "auto",
-    large_property_sqft: float | None = None,
 ) -> NotificationList:
     """Parcels within ``distance_ft`` of the lots' boundaries, or of the activity.
 
@@ -66,10 +65,8 @@ def notification_list(
         200 ft in § 254-10.1.
     measure_from : str
         ``lot`` (the boundary), ``activity``, or ``auto``: the activity when the
-        lots together exceed ``large_property_sqft`` and a disturbance layer is given.
-    large_property_sqft : float, optional
-        Lots larger than this are measured from the activity: Scarsdale's pack's
-        ``large_property_notice`` (15 acres, § 254-10.1) when not given.
+        lots together exceed Scarsdale's pack's ``large_property_notice`` (15 acres,
+        § 254-10.1) and a disturbance layer is given.
 
     Raises
     ------
@@ -85,9 +82,7 @@ def notification_list(
     chosen = np.flatnonzero(np.isin(ids, lot_ids))
     lots = parcels.geoms
     working = parcels.working
-    origin, label = _notice_origin(
-        parcels, chosen, log, disturbance, measure_from, large_property_sqft
-    )
+    origin, label = _notice_origin(parcels, chosen, log, disturbance, measure_from)
     reach = distance_ft / working.feet_per_unit
     tree = shapely.STRtree(lots)
     near = tree.query(origin, predicate="dwithin", distance=reach)
@@ -115,13 +110,11 @@ def _notice_origin(
     log: LayerReader,
     disturbance: LayerSource | None,
     measure_from: str,
-    large_property_sqft: float | None,
 ) -> tuple[shapely.Geometry, str]:
     """What the notice distance is measured from, and its name: the lots' boundary, or
     the activity (asked for, or ``auto`` on lots over the large-property limit)."""
     lots = parcels.geoms
-    if large_property_sqft is None:
-        large_property_sqft = scarsdale_large_property_sqft()
+    large_property_sqft = scarsdale_large_property_sqft()
     area_sqft = float(shapely.area(lots[chosen]).sum()) * parcels.working.sqft_per_unit2
     use_activity = measure_from == "activity" or (
         measure_from == "auto" and area_sqft > large_property_sqft and disturbance is not None
