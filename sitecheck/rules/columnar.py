@@ -27,6 +27,7 @@ from sitecheck.rules import syntax as node
 from sitecheck.rules.decide import decide, exact_constant
 from sitecheck.rules.names import NameInfo, as_dimension, is_null, is_quantity
 from sitecheck.rules.ranges import SAME
+from sitecheck.rules.syntax import names_of
 from sitecheck.rules.truth import Truth
 from sitecheck.rules.units import Quantity
 
@@ -69,19 +70,49 @@ class ValueTable:
         self._numbers: dict[tuple[str, str], _Numbers] = {}
         self._codes: dict[tuple[int, float], tuple[node.Expression, np.ndarray]] = {}
         self._memos: list[dict] = [{} for _ in rows]
+        self._base: ValueTable | None = None  # the table this one varies (with_value)
+        self._varied: tuple[str, float] | None = None
+
+    def with_value(self, name: str, value: float) -> ValueTable:
+        """These rows with the number ``name`` set to ``value`` on every row: one redesign
+        tried on every parcel at once. The columns, and the codes of the conditions, that
+        do not depend on ``name`` are this table's."""
+        trial = ValueTable(_WithValue(self.rows, name, value))
+        trial._numbers = {key: side for key, side in self._numbers.items() if key[0] != name}
+        trial._base, trial._varied = self, (name, value)
+        return trial
 
     def numbers(self, name: str, dimension: str, measured: bool) -> _Numbers:
         key = (name, dimension)
         if key not in self._numbers:
-            side = _Numbers(self.count)
+            if self._varied is not None and self._varied[0] == name:
+                side = _Numbers.constant(self.count, self._varied[1])
+            else:
+                side = _Numbers(self.count)
+                for row, values in enumerate(self.rows):
+                    _read_number(side, row, values.get(name), dimension)
             side.measured = measured
-            for row, values in enumerate(self.rows):
-                _read_number(side, row, values.get(name), dimension)
             self._numbers[key] = side
         return self._numbers[key]
 
     def raw(self, name: str) -> list[object]:
         return [values.get(name) for values in self.rows]
+
+
+class _WithValue(Sequence[Mapping[str, object]]):
+    """Rows with one name set to one value, each put together when a row is read (only
+    the rows a per-row decision reads are)."""
+
+    def __init__(self, rows: Sequence[Mapping[str, object]], name: str, value: float) -> None:
+        self._rows, self._name, self._value = rows, name, value
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    def __getitem__(self, row):
+        if isinstance(row, slice):
+            return [self[at] for at in range(*row.indices(len(self)))]
+        return {**self._rows[row], self._name: self._value}
 
 
 def _read_number(side: _Numbers, row: int, raw: object, dimension: str) -> None:
@@ -121,6 +152,9 @@ def decide_rows(
     """
     key = (id(expr), tolerance)
     found = table._codes.get(key)
+    varied = table._varied
+    if found is None and table._base is not None and varied and varied[0] not in names_of(expr):
+        return decide_rows(expr, table._base, names, tolerance)
     if found is None:
         codes = _codes(expr, table, names, tolerance)
         found = table._codes[key] = (expr, codes)  # the node kept: its id stays unique

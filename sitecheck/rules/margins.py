@@ -174,35 +174,6 @@ def nearest_margins(pack: Pack, values: Mapping[str, object]) -> list[Margin]:
     return sorted(margins, key=lambda m: m.distance_sqft)
 
 
-def nearest_margin(pack: Pack, values: Mapping[str, object]) -> Margin | None:
-    """The nearest threshold of any redesignable area that changes a rule's outcome: the
-    first of :func:`nearest_margins`, found without working out the other areas'.
-
-    Every area's candidate thresholds are tried together, nearest first (ties in the
-    order :func:`nearest_margins` keeps), and the search stops at the first that
-    changes an outcome.
-    """
-    baseline = {
-        t.rule.id: t.outcome for t in evaluate_pack(pack, values, 0.0, words=False).triggers
-    }
-    candidates = []
-    for position, (metric, thresholds) in enumerate(pack_thresholds(pack).items()):
-        value = values.get(metric)
-        if not isinstance(value, int | float) or isinstance(value, bool) or value != value:
-            continue
-        candidates += [
-            (abs(float(value) - t), position, t, metric, float(value))
-            for t in thresholds
-            if not (value == 0 and t == 0)
-        ]
-    for _, _, threshold, metric, value in sorted(candidates):
-        for moved in _across(value, threshold):
-            changes = _changes(pack, values, metric, moved, baseline)
-            if changes:
-                return Margin(metric, value, threshold, moved, changes)
-    return None
-
-
 def _first_change(
     pack: Pack,
     values: Mapping[str, object],

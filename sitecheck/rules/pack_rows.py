@@ -45,6 +45,21 @@ def rule_outcomes(pack: Pack, rule: Rule, table: ValueTable, tolerance: float) -
     return codes
 
 
+def exempted_codes(
+    rules: Sequence[Rule], first: Mapping[str, np.ndarray]
+) -> dict[str, np.ndarray]:
+    """Each rule's outcome codes once its exemptions apply, as :func:`with_exemptions`
+    gives them: not triggered where an exemption it names is triggered."""
+    final = {}
+    for rule in rules:
+        codes = first[rule.id]
+        exempt = [first[other] == OUTCOMES.index(TRIGGERED) for other in rule.unless]
+        if exempt:
+            codes = np.where(np.any(exempt, axis=0), OUTCOMES.index(NOT_TRIGGERED), codes)
+        final[rule.id] = codes
+    return final
+
+
 class DecidedPack:
     """A pack's every rule decided over the values of many parcels.
 

@@ -13,7 +13,8 @@ from sitecheck.constraints.layers import district_by_lot
 from sitecheck.io.progress import Progress
 from sitecheck.io.readers import POLYGONAL
 from sitecheck.measure.inputs import MeasureResult
-from sitecheck.rules.margins import Margin, nearest_margin, nearest_margins
+from sitecheck.rules.margins import Margin, nearest_margins
+from sitecheck.rules.nearest_rows import nearest_margin_rows
 from sitecheck.rules.outcome import NEEDS_REVIEW, TRIGGERED, ParcelOutcome, evaluate_pack
 from sitecheck.rules.pack_model import Pack
 from sitecheck.rules.pack_rows import DecidedPack
@@ -73,8 +74,33 @@ class CheckResult:
         for row in rows:
             if row in every and row not in known:
                 known[row] = every[row][0] if every[row] else None
-        self._find(rows, known, nearest_margin, progress)
+        wanted = self._wanted(rows, known)
+        values = parcel_value_rows(self.measured, wanted, warn=False) if wanted else []
+        by_pack: dict[int, list[int]] = {}
+        for position, row in enumerate(wanted):
+            by_pack.setdefault(id(self._pack_of(row)), []).append(position)
+        progress = progress or Progress(quiet=True)
+        groups = list(by_pack.values())
+        for number, positions in enumerate(groups):
+            share = progress.within(100 * number / len(groups), 100 * (number + 1) / len(groups))
+            found = nearest_margin_rows(
+                self._pack_of(wanted[positions[0]]), [values[at] for at in positions], share
+            )
+            known.update((wanted[at], margin) for at, margin in zip(positions, found, strict=True))
         return {row: known.get(row) for row in rows}
+
+    def _wanted(self, rows: list[int], known: dict) -> list[int]:
+        """The rows with work not yet ``known``."""
+        return [
+            row
+            for row in rows
+            if row not in known and self.outcomes[row] is not None and self.measured.touched[row]
+        ]
+
+    def _pack_of(self, row: int) -> Pack:
+        outcome = self.outcomes[row]
+        assert outcome is not None
+        return outcome.pack
 
     def _find(
         self,
@@ -84,18 +110,11 @@ class CheckResult:
         progress: Progress | None,
     ) -> None:
         """``find`` each row with work not yet ``known``, the bar moving as it goes."""
-        wanted = [
-            row
-            for row in rows
-            if row not in known and self.outcomes[row] is not None and self.measured.touched[row]
-        ]
+        wanted = self._wanted(rows, known)
         values = parcel_value_rows(self.measured, wanted, warn=False) if wanted else []
         progress = progress or Progress(quiet=True)
         for position in progress.counted("finding each parcel's nearest thresholds", len(wanted)):
-            row = wanted[position]
-            outcome = self.outcomes[row]
-            assert outcome is not None
-            known[row] = find(outcome.pack, values[position])
+            known[wanted[position]] = find(self._pack_of(wanted[position]), values[position])
 
     def parcels_with_triggers(self) -> pd.DataFrame:
         """The parcel table with the trigger columns added for the GeoPackage."""

@@ -12,14 +12,18 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import HealthCheck, given, settings
 from shapely.geometry import box
 
 from sitecheck.app.cli import main
 from sitecheck.rules.margins import nearest_margins
+from sitecheck.rules.nearest_rows import nearest_margin_rows
 from sitecheck.rules.pack import load_pack
 
 from .conftest import write_layer
 from .rule_case import Case, run_case
+from .test_columnar import _parcels
+from .test_decide import _variants, lot_values
 
 
 def test_scarsdale_sda_1580_sq_ft_is_80_over_the_254_9_threshold(tmp_path):
@@ -149,13 +153,12 @@ def test_the_json_and_the_report_give_the_margins(tmp_path, capsys):
 @pytest.mark.slow
 @pytest.mark.parametrize("pack_id", ["scarsdale", "larchmont", "homer"])
 def test_the_nearest_margin_found_alone_is_the_first_of_all_the_margins(shared_village, pack_id):
-    """The compact JSON and the terminal look for the nearest threshold alone, stopping at the
-    first that changes an outcome; it must be the one every area's search puts first."""
+    """The compact JSON and the terminal look for the nearest threshold alone, for every lot
+    of the run at once; it must be the one each lot's search of every area puts first."""
     from sitecheck.io.readers import LayerSource
     from sitecheck.measure.inputs import MeasureInputs
     from sitecheck.pipeline.run import screen
     from sitecheck.pipeline.spec import RunSpec
-    from sitecheck.rules.margins import nearest_margin
     from sitecheck.screening.values import parcel_value_rows
 
     village = shared_village(parcels=3_000)
@@ -171,14 +174,54 @@ def test_the_nearest_margin_found_alone_is_the_first_of_all_the_margins(shared_v
     rows = [int(row) for row in result.measured.touched.nonzero()[0]]
     assert len(rows) > 300
     values = parcel_value_rows(result.measured, rows, warn=False)
+    nearest = result.nearest(rows)
     compared = 0
     for row, parcel_values in zip(rows, values, strict=True):
-        pack = result.outcomes[row].pack
-        every = nearest_margins(pack, parcel_values)
-        alone = nearest_margin(pack, parcel_values)
+        every = nearest_margins(result.outcomes[row].pack, parcel_values)
+        alone = nearest[row]
         if not every:
             assert alone is None
             continue
         assert alone == every[0], result.measured.parcels["parcel_id"].iat[row]
         compared += 1
     assert compared > 300
+
+
+# --- every parcel of a pack at once (issue 30) -------------------------------------------
+
+
+def _assert_nearest_rows_are_each_parcels(pack, rows) -> int:
+    """The margins found for all rows together are the first of each row's own search of
+    every area; returns how many rows have one."""
+    together = nearest_margin_rows(pack, rows)
+    for values, margin in zip(rows, together, strict=True):
+        every = nearest_margins(pack, values)
+        assert margin == (every[0] if every else None), values
+    return sum(margin is not None for margin in together)
+
+
+@pytest.fixture(scope="module")
+def village_values(shared_village) -> list[dict[str, object]]:
+    return lot_values(shared_village)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("pack_id", ["scarsdale", "larchmont", "homer"])
+def test_the_nearest_margins_of_a_village_at_once_are_each_parcels(village_values, pack_id):
+    """Every lot with work, each area moved onto and around each threshold, emptied and of
+    the types public layers hold: the search over all rows at once finds what each
+    parcel's own search finds, the rules it would change included."""
+    rows = _variants(pack_id, village_values)
+    assert _assert_nearest_rows_are_each_parcels(load_pack(pack_id), rows) > 300
+
+
+@pytest.mark.parametrize("pack_id", ["scarsdale", "larchmont", "homer"])
+def test_the_nearest_margins_of_drawn_parcels_at_once_are_each_parcels(pack_id):
+    pack = load_pack(pack_id)
+
+    @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(_parcels(pack))
+    def check(rows):
+        _assert_nearest_rows_are_each_parcels(pack, rows)
+
+    check()

@@ -1,0 +1,138 @@
+"""The nearest threshold of many parcels at once: the first of the margins
+:func:`sitecheck.rules.margins.nearest_margins` finds for one parcel.
+
+One parcel's search moves each redesignable area onto and past the thresholds
+the pack compares it with, nearest first, and keeps the first move that changes
+a rule's outcome. Here each move (an area set to a threshold, a step
+under or a step over) is tried on every parcel of the pack together
+(:meth:`ValueTable.with_value`): only the conditions naming the area are decided
+again, and each parcel keeps the nearest move that changes one of its outcomes.
+``tests/engine/test_margins.py`` compares the margins with the one-parcel search.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+
+from sitecheck.io.progress import Progress
+from sitecheck.rules.columnar import ValueTable
+from sitecheck.rules.margins import STEP_SQFT, Change, Margin, affected_rules, pack_thresholds
+from sitecheck.rules.pack_model import Pack, Rule
+from sitecheck.rules.pack_rows import OUTCOMES, exempted_codes, rule_outcomes
+
+STAGE = "finding each parcel's nearest thresholds"
+
+
+def nearest_margin_rows(
+    pack: Pack, rows: Sequence[Mapping[str, object]], progress: Progress | None = None
+) -> list[Margin | None]:
+    """Each parcel's nearest threshold of any redesignable area that changes a rule's
+    outcome: the first of :func:`sitecheck.rules.margins.nearest_margins` of every row
+    (None where no move changes one), what the compact JSON and the terminal show.
+
+    Parameters
+    ----------
+    pack : Pack
+    rows : sequence of mapping
+        Each parcel's metric and attribute values.
+    progress : Progress, optional
+        Moved as the thresholds are tried.
+    """
+    search = _Search(pack, rows)
+    # Thresholds are tried in the order the one-parcel search sorts its ties (area,
+    # threshold, move): a later move wins a parcel only when it is strictly nearer.
+    pairs = [(m, t) for m, thresholds in pack_thresholds(pack).items() for t in thresholds]
+    progress = progress or Progress(quiet=True)
+    for position in progress.counted(STAGE, len(pairs)):
+        search.threshold(*pairs[position])
+    return search.nearest
+
+
+class _Search:
+    """The nearest move found so far for each row of a pack, and how far it is."""
+
+    def __init__(self, pack: Pack, rows: Sequence[Mapping[str, object]]) -> None:
+        self.pack, self.rows = pack, rows
+        self.table = ValueTable(rows)
+        self.first = {r.id: rule_outcomes(pack, r, self.table, 0.0) for r in pack.rules}
+        self.before = exempted_codes(pack.rules, self.first)
+        self.nearest: list[Margin | None] = [None] * len(rows)
+        self.distance_found = np.full(len(rows), np.inf)
+        self._metric: tuple[str, np.ndarray, np.ndarray, tuple[Rule, ...]] | None = None
+
+    def _column(self, metric: str) -> tuple[np.ndarray, np.ndarray, tuple[Rule, ...]]:
+        """The metric's values, which rows hold a plain number, and the rules it can change."""
+        if self._metric is None or self._metric[0] != metric:
+            affected = affected_rules(self.pack, metric)
+            rules = tuple(rule for rule in self.pack.rules if rule.id in affected)
+            self._metric = (metric, *_plain_numbers(self.rows, metric), rules)
+        return self._metric[1:]
+
+    def threshold(self, metric: str, threshold: float) -> None:
+        """Try the moves onto and past one threshold of one area on every row nearer to
+        it than its nearest move so far."""
+        values, usable, rules = self._column(metric)
+        distance = np.abs(values - threshold)
+        nearer = usable & (distance < self.distance_found) & ~((values == 0) & (threshold == 0))
+        for moved, rows in _moves(values, threshold, nearer):
+            trial = self.table.with_value(metric, moved)
+            tried = {rule.id: rule_outcomes(self.pack, rule, trial, 0.0) for rule in rules}
+            after = exempted_codes(rules, {**self.first, **tried})
+            changed = np.any([after[r.id] != self.before[r.id] for r in rules], axis=0)
+            wins = rows & changed & (distance < self.distance_found)
+            for row in np.flatnonzero(wins).tolist():
+                changes = _changes(rules, self.before, after, row)
+                self.nearest[row] = Margin(metric, float(values[row]), threshold, moved, changes)
+            self.distance_found[wins] = distance[wins]
+
+
+def _plain_numbers(
+    rows: Sequence[Mapping[str, object]], metric: str
+) -> tuple[np.ndarray, np.ndarray]:
+    """The metric's values and which rows hold a plain number (not a range, not missing)."""
+    values = np.zeros(len(rows))
+    usable = np.zeros(len(rows), dtype=bool)
+    for row, parcel in enumerate(rows):
+        value = parcel.get(metric)
+        if isinstance(value, int | float) and not isinstance(value, bool) and value == value:
+            values[row], usable[row] = float(value), True
+    return values, usable
+
+
+def _moves(
+    values: np.ndarray, threshold: float, rows: np.ndarray
+) -> list[tuple[float, np.ndarray]]:
+    """Each value a threshold's search moves an area to, and the rows it is tried on, in
+    the order :func:`sitecheck.rules.margins._across` tries them: a value over the
+    threshold goes a step under it (onto it, below one step); a value under it goes
+    onto it, then a step over; a value on it goes a step under, then a step over."""
+    over, under, on = values > threshold, values < threshold, values == threshold
+    step_under = threshold - STEP_SQFT if threshold >= STEP_SQFT else None
+    moves = [
+        (step_under, (over | on) if step_under is not None else np.zeros_like(over)),
+        (threshold, under | (over if step_under is None else np.zeros_like(over))),
+        (threshold + STEP_SQFT, under | on),
+    ]
+    return [
+        (float(moved), rows & tried)
+        for moved, tried in moves
+        if moved is not None and moved >= 0 and (rows & tried).any()
+    ]
+
+
+def _changes(
+    rules: tuple[Rule, ...], before: dict[str, np.ndarray], after: dict[str, np.ndarray], row: int
+) -> tuple[Change, ...]:
+    return tuple(
+        Change(
+            rule.id,
+            rule.citation,
+            rule.title,
+            OUTCOMES[before[rule.id][row]],
+            OUTCOMES[after[rule.id][row]],
+        )
+        for rule in rules
+        if before[rule.id][row] != after[rule.id][row]
+    )
