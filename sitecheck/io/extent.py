@@ -39,21 +39,17 @@ class Extent:
         present = geoms[~(shapely.is_empty(geoms) | shapely.is_missing(geoms))]
         if len(present) == 0:
             return cls((), crs)
-        bounds = shapely.bounds(present)
-        grown = shapely.box(
-            bounds[:, 0] - margin,
-            bounds[:, 1] - margin,
-            bounds[:, 2] + margin,
-            bounds[:, 3] + margin,
-        )
-        # Merge until no two boxes meet: a union of boxes, re-boxed part by part.
-        boxes = grown
+        bounds = shapely.bounds(present) + np.array([-margin, -margin, margin, margin])
+        # Merge until no two boxes meet: each group of meeting boxes becomes the box
+        # around it, which may meet others. (A union of a county's boxes took seconds.)
         while True:
-            merged = shapely.envelope(shapely.get_parts(shapely.union_all(boxes)))
-            if len(merged) == len(boxes):
+            boxes = shapely.box(*bounds.T)
+            first, second = shapely.STRtree(boxes).query(boxes, predicate="intersects")
+            groups = _groups(len(boxes), first, second)
+            if groups.max() + 1 == len(boxes):
                 break
-            boxes = merged
-        return cls(tuple(_bounds(b) for b in boxes), crs)
+            bounds = _bounds_of_groups(bounds, groups)
+        return cls(tuple(tuple(float(v) for v in row) for row in bounds), crs)  # type: ignore[misc]
 
     @classmethod
     def box_around(cls, geoms: np.ndarray, margin: float, crs: pyproj.CRS) -> Extent:
@@ -82,6 +78,30 @@ class Extent:
         return out  # type: ignore[return-value]
 
 
-def _bounds(box: shapely.Geometry) -> tuple[float, float, float, float]:
-    minx, miny, maxx, maxy = shapely.bounds(box)
-    return float(minx), float(miny), float(maxx), float(maxy)
+def _groups(count: int, first: np.ndarray, second: np.ndarray) -> np.ndarray:
+    """The connected groups of ``count`` boxes, given the pairs that meet: each box's
+    group number, from 0 up, numbered in the order of their first box."""
+    label = np.arange(count)
+    while True:
+        # Each box takes the least label among the boxes it meets, then every label
+        # follows its chain to the end (a label is always a box's index, never above it).
+        lowered = label.copy()
+        np.minimum.at(lowered, first, label[second])
+        while not np.array_equal(lowered, lowered[lowered]):
+            lowered = lowered[lowered]
+        if np.array_equal(lowered, label):
+            break
+        label = lowered
+    return np.unique(label, return_inverse=True)[1]
+
+
+def _bounds_of_groups(bounds: np.ndarray, groups: np.ndarray) -> np.ndarray:
+    """The box around each group of boxes (rows minx, miny, maxx, maxy)."""
+    count = int(groups.max()) + 1
+    merged = np.empty((count, 4))
+    merged[:, :2], merged[:, 2:] = np.inf, -np.inf
+    np.minimum.at(merged[:, 0], groups, bounds[:, 0])
+    np.minimum.at(merged[:, 1], groups, bounds[:, 1])
+    np.maximum.at(merged[:, 2], groups, bounds[:, 2])
+    np.maximum.at(merged[:, 3], groups, bounds[:, 3])
+    return merged
