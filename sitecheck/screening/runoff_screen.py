@@ -27,10 +27,10 @@ from collections.abc import Mapping
 import numpy as np
 import pandas as pd
 
-from sitecheck.rules.evaluate import evaluate
+from sitecheck.rules.columnar import TRUE, UNKNOWN, ValueTable, decide_rows
 from sitecheck.rules.outcome import ParcelOutcome
 from sitecheck.rules.pack_model import Pack
-from sitecheck.rules.truth import Truth
+from sitecheck.rules.syntax import names_of
 from sitecheck.runoff import parcel_runoff
 from sitecheck.screening.check import CheckResult
 from sitecheck.screening.lot_soils import soil_areas_by_group
@@ -184,13 +184,11 @@ def _unimproved_before(
 ) -> tuple[np.ndarray, np.ndarray]:
     """Which lots are measured against unimproved land, and which could not be told."""
     condition = pack.runoff.unimproved_before_when
-    unimproved = np.zeros(len(rows), dtype=bool)
-    undecided = np.zeros(len(rows), dtype=bool)
     if condition is None:
-        return unimproved, undecided
-    every_values = parcel_value_rows(result.measured, [int(row) for row in rows])
-    for position, values in enumerate(every_values):
-        truth = evaluate(condition, values, pack.names, 0.0).truth
-        unimproved[position] = truth is Truth.TRUE
-        undecided[position] = truth is Truth.UNKNOWN
-    return unimproved, undecided
+        return np.zeros(len(rows), dtype=bool), np.zeros(len(rows), dtype=bool)
+    # Only the values the condition reads, decided over all the lots at once.
+    values = parcel_value_rows(
+        result.measured, [int(row) for row in rows], warn=False, names=names_of(condition)
+    )
+    codes = decide_rows(condition, ValueTable(values), pack.names, 0.0)
+    return codes == TRUE, codes == UNKNOWN

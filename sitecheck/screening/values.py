@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 import pandas as pd
 
@@ -26,22 +26,28 @@ FULL = 1.0 - 1e-6
 
 
 def parcel_value_rows(
-    measured: MeasureResult, rows: Sequence[int], warn: bool = True
+    measured: MeasureResult,
+    rows: Sequence[int],
+    warn: bool = True,
+    names: Collection[str] | None = None,
 ) -> list[dict[str, object]]:
     """The metric and attribute values of each of ``rows``, reading each column once.
 
     ``warn=False`` when the rows were read before (the run already named their
-    unreadable values)."""
+    unreadable values). ``names``: only these values (those one condition reads),
+    rather than every metric and attribute."""
     picked = measured.parcels.iloc[list(rows)]
     columns: dict[str, list[object]] = {}
     for metric in METRICS:
-        columns[metric.name] = [_metric_value(metric.kind, v) for v in picked[metric.name]]
+        if names is None or metric.name in names:
+            columns[metric.name] = [_metric_value(metric.kind, v) for v in picked[metric.name]]
     # Where the data under the work are partial, its areas are a range; none, unknown.
     for partial in PARTLY_MEASURED:
-        columns[partial.metric] = _bounded(picked, partial)
+        if names is None or partial.metric in names:
+            columns[partial.metric] = _bounded(picked, partial)
     unreadable_texts: list[dict[str, str]] = [{} for _ in range(len(picked))]
     for attribute in ATTRIBUTES:
-        if attribute.name in picked.columns:
+        if attribute.name in picked.columns and (names is None or attribute.name in names):
             raw = picked[attribute.name].tolist()
             columns[attribute.name] = [attribute_value(attribute, v) for v in raw]
             for texts, value in zip(unreadable_texts, raw, strict=True):
@@ -49,9 +55,11 @@ def parcel_value_rows(
                     texts[attribute.label] = str(value).strip()
             if warn:
                 _warn_unreadable(measured, attribute, raw)
-    rows_out = [
-        dict(zip(columns, values, strict=True)) for values in zip(*columns.values(), strict=True)
-    ]
+    rows_out: list[dict[str, object]] = (
+        [dict(zip(columns, values, strict=True)) for values in zip(*columns.values(), strict=True)]
+        if columns
+        else [{} for _ in range(len(picked))]
+    )
     for row, texts in zip(rows_out, unreadable_texts, strict=True):
         if texts:
             row[UNREADABLE] = texts

@@ -41,9 +41,14 @@ CODES = {Truth.TRUE: TRUE, Truth.FALSE: FALSE, Truth.UNKNOWN: UNKNOWN}
 
 
 def _conditions(pack):
-    return [rule.when for rule in pack.rules] + [
-        review.when for rule in pack.rules for review in rule.reviews
-    ]
+    """Every condition a run decides in columns: each rule's, its reviews' and the
+    runoff screen's unimproved-before (Scarsdale's SDA)."""
+    before = [pack.runoff.unimproved_before_when] if pack.runoff.unimproved_before_when else []
+    return (
+        [rule.when for rule in pack.rules]
+        + [review.when for rule in pack.rules for review in rule.reviews]
+        + before
+    )
 
 
 def _assert_same_truth(pack, rows, tolerances=(0.02, 0.0)) -> set[int]:

@@ -146,6 +146,22 @@ def test_an_sda_lot_is_measured_against_unimproved_land(site):
     )
 
 
+def test_values_read_for_one_condition_are_those_of_the_whole_read(site):
+    """The unimproved-before condition reads only the values it names; they are the same
+    as those of every value read (the evaluation's)."""
+    from sitecheck.screening.values import parcel_value_rows
+
+    measured = checked(site, RunoffOptions(default_hsg="B", rainfall=SITE_RAINFALL)).measured
+    rows = [0, 1]
+    whole = parcel_value_rows(measured, rows, warn=False)
+    named = {"in_sda", "impervious_proposed_sqft", "activity"}
+    assert parcel_value_rows(measured, rows, warn=False, names=named) == [
+        {name: values[name] for name in named if name in values} for values in whole
+    ]
+    assert parcel_value_rows(measured, rows, warn=False, names=set()) == [{}, {}]
+    assert {values["in_sda"] for values in whole} == {True, False}
+
+
 def test_without_an_sda_layer_the_before_condition_is_the_existing_cover_and_says_so(site):
     result = checked(site, RunoffOptions(default_hsg="B", rainfall=SITE_RAINFALL), with_sda=False)
     assert metrics(result, "L2")["cn_pre"] == pytest.approx((1_000 * 98 + 19_000 * 61) / 20_000)
