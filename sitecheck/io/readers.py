@@ -230,7 +230,11 @@ def _read_within(
     if not boxes:
         return _read_frame(source, columns, bbox=(0.0, 0.0, 0.0, 0.0)).iloc[0:0], count
     if len(boxes) > MAX_BOXES:
-        mask = shapely.union_all([shapely.box(*b) for b in boxes])
+        squares = shapely.box(*np.array(boxes).T)
+        # An extent's own boxes never meet, so together they are a valid multipolygon;
+        # moved into another CRS they may overlap, and are unioned (seconds for a county).
+        unmoved = boxes == list(within.boxes)
+        mask = shapely.multipolygons(squares) if unmoved else shapely.union_all(squares)
         return _read_frame(source, columns, mask=mask), count
     frames = [_read_frame(source, columns, bbox=b) for b in boxes]
     frame = pd.concat(frames) if len(frames) > 1 else frames[0]

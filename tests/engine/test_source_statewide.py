@@ -48,6 +48,23 @@ def test_only_features_within_the_extent_are_read(tmp_path):
         assert reader.inputs[0].feature_count == 200
 
 
+def test_more_boxes_than_one_pass_reads_are_read_through_their_mask(tmp_path):
+    """Forty lots 5,000 ft apart give forty boxes, more than are read box by box: the
+    features read are those meeting a box, in the layer's CRS and in another."""
+    gpkg = tmp_path / "state.gpkg"
+    rows = [{"n": k, "geometry": box(k * 1000.0, 0, k * 1000.0 + 10, 10)} for k in range(200)]
+    write_layer(gpkg, "wetlands", rows)
+    gpd.read_file(gpkg, layer="wetlands").to_crs("EPSG:4269").to_file(gpkg, layer="geo")
+    lots = np.array([box(k * 5000.0, 0, k * 5000.0 + 100, 10) for k in range(40)])
+    extent = Extent.around(lots, 50.0, pyproj.CRS(STATE_PLANE_EAST))
+    assert len(extent.boxes) == 40
+    for name in ("wetlands", "geo"):
+        source = LayerSource.parse("wetlands", f"{gpkg}:{name}")
+        frame = LayerReader().read(source, ("Polygon", "MultiPolygon"), within=extent)
+        # Box k spans 5,000k - 50 to 5,000k + 150 ft: it meets the wetland at 1,000 * 5k.
+        assert sorted(frame["n"]) == list(range(0, 200, 5))
+
+
 def test_answers_equal_a_whole_read(tmp_path):
     gpkg = tmp_path / "site.gpkg"
     lots = [
