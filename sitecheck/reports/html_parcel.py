@@ -56,15 +56,15 @@ def _project_note(result: CheckResult, row: int) -> str:
         return ""
     lot = str(result.measured.parcels["parcel_id"].iat[row])
     notes = []
-    for index, (project, lots) in enumerate(zip(projects.ids, projects.lots, strict=True)):
-        if lot in lots:
-            outcome = projects.outcome(index, result)
-            severity = outcome.highest_severity if outcome else None
-            notes.append(
-                f"Work of project <strong>{esc(project)}</strong> on this lot; the project "
-                f"(lots {esc(', '.join(lots))}) is checked on its site: "
-                f"{severity_badge(severity) if severity else 'no rule triggered'}."
-            )
+    for index in projects.indices_on(lot):
+        project, lots = projects.ids[index], projects.lots[index]
+        outcome = projects.outcome(index, result)
+        severity = outcome.highest_severity if outcome else None
+        notes.append(
+            f"Work of project <strong>{esc(project)}</strong> on this lot; the project "
+            f"(lots {esc(', '.join(lots))}) is checked on its site: "
+            f"{severity_badge(severity) if severity else 'no rule triggered'}."
+        )
     return "".join(f'<p class="project">{note}</p>' for note in notes)
 
 

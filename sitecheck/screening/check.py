@@ -203,10 +203,21 @@ class Projects:
 
     def of_lot(self) -> dict[str, list[str]]:
         """Lot id -> the projects with work on it."""
-        found: dict[str, list[str]] = {}
-        for project, lots in zip(self.ids, self.lots, strict=True):
-            for lot in lots:
-                found.setdefault(lot, []).append(project)
+        return {lot: [self.ids[index] for index in at] for lot, at in self._on_lot().items()}
+
+    def indices_on(self, lot: str) -> list[int]:
+        """The indices of the projects with work on lot ``lot``, in project order."""
+        return self._on_lot().get(lot, [])
+
+    def _on_lot(self) -> dict[str, list[int]]:
+        # Remembered: a report asks it for each parcel it details.
+        found: dict[str, list[int]] | None = self.__dict__.get("_on_lot_indices")
+        if found is None:
+            found = {}
+            for index, lots in enumerate(self.lots):
+                for lot in lots:
+                    found.setdefault(lot, []).append(index)
+            self.__dict__["_on_lot_indices"] = found
         return found
 
     def outcome(self, index: int, lot_result: CheckResult) -> ParcelOutcome | None:

@@ -9,6 +9,7 @@ across a lot line is over it, though neither lot is.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import geopandas as gpd
@@ -172,3 +173,25 @@ def test_the_dask_engine_checks_a_project_across_partitions_as_one(tmp_path):
         t["rule_id"]: t["outcome"] for t in single[0]["triggers"]
     }
     assert list(gpd.read_file(tmp_path / "dask.gpkg", layer="projects")["lots"]) == ["A, B"]
+
+
+def test_a_lot_two_projects_share_names_both_in_order_and_the_other_lot_one(tmp_path):
+    layers = _layers(
+        tmp_path,
+        [
+            {"project": "P1", **FIELDS, "geometry": SPLIT_WORK},
+            {"project": "P2", **FIELDS, "geometry": box(X0 + 10, Y0 + 200, X0 + 30, Y0 + 220)},
+        ],
+    )
+    out, report = tmp_path / "o.gpkg", tmp_path / "report.html"
+    args = ["check", "--ordinance", "homer", "--quiet", "--out", str(out), "--report", str(report)]
+    args += ["--parcels", layers["parcels"], "--disturbance", layers["disturbance"]]
+    assert main(args) == 0
+    lots = gpd.read_file(out, layer="parcels").set_index("parcel_id")
+    assert lots.loc["A", "projects"] == "P1, P2" and lots.loc["B", "projects"] == "P1"
+    html = report.read_text()
+    notes = {}
+    for lot in ("A", "B"):
+        section = html.split(f'alt="Map of parcel {lot}"', 1)[1].split("</section>", 1)[0]
+        notes[lot] = re.findall(r"Work of project <strong>(\w+)</strong>", section)
+    assert notes == {"A": ["P1", "P2"], "B": ["P1"]}
