@@ -171,7 +171,11 @@ def write_check_outputs(
             {
                 "parcels": parcels,
                 "flags": measured.flags,
-                **({"projects": project_layer(result)} if result.projects is not None else {}),
+                **(
+                    {"projects": project_layer(result, lots_table=parcels)}
+                    if result.projects is not None
+                    else {}
+                ),
             },
             audit,
         )

@@ -9,17 +9,22 @@ from sitecheck.screening.check import CheckResult
 
 
 def project_layer(
-    result: CheckResult, lot_rows: gpd.GeoDataFrame | None = None
+    result: CheckResult,
+    lot_rows: gpd.GeoDataFrame | None = None,
+    lots_table: gpd.GeoDataFrame | None = None,
 ) -> gpd.GeoDataFrame:
     """One row per project: its site, lots, metrics and trigger columns.
 
     A project checked on its site has the site's row; a project that is its lot
     alone has the lot's row (from ``lot_rows``, the lot view's rows by
     ``parcel_id``, when given: a Dask driver passes those its partitions wrote).
+    ``lots_table``: the run's :meth:`CheckResult.parcels_with_triggers`, when the
+    caller has it (a county's takes seconds to build again).
     """
     projects = result.projects
     assert projects is not None
-    lots_table = result.parcels_with_triggers()
+    if lots_table is None:
+        lots_table = result.parcels_with_triggers()
     lot_source = lots_table
     lot_positions = [row for row in projects.lot_rows if row >= 0]
     if lot_rows is not None and len(lot_rows):
