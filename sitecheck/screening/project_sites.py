@@ -22,6 +22,7 @@ import numpy as np
 import pandas as pd
 import shapely
 
+from sitecheck.io.extent import Extent
 from sitecheck.io.parcels import find_field
 from sitecheck.io.readers import POLYGONAL, LayerReader, LayerRequest
 from sitecheck.measure.inputs import MeasureInputs, MeasureResult, MeasureSettings
@@ -126,7 +127,10 @@ def site_layers(grouping: Grouping, lot_view: MeasureResult) -> tuple[LayerReade
     settings = dataclasses.replace(
         lot_view.settings, id_field="parcel_id", crs=lot_view.working.crs.to_string()
     )
-    return _SiteReader(grouping.reader, sites, grouping.work), settings
+    # Only the sites' own work: the rest would stretch the extent every layer is read in
+    # over the whole village (the lot view has measured it).
+    work = grouping.work[grouping.work["parcel_id"].isin(grouping.on_site).to_numpy(bool)]
+    return _SiteReader(grouping.reader, sites, work), settings
 
 
 def measured_sites(sites: MeasureResult, grouping: Grouping, lot_view: MeasureResult) -> None:
@@ -294,6 +298,11 @@ class _SiteReader(LayerReader):
 
     def serve(self, request: LayerRequest) -> gpd.GeoDataFrame:
         served = {"parcels": self.sites, "disturbance": self.work}.get(request.source.role)
+        if served is None and request.within is None and not request.around:
+            # A layer the lot view reads whole for every lot (impervious cover): the sites
+            # need only what meets them.
+            around = Extent.around(self.sites.geometry.to_numpy(), 0.0, self.sites.crs)
+            return self.inner.serve(dataclasses.replace(request, within=around))
         if served is None or request.around:
             return self.inner.serve(request)
         if request.target_crs is not None and not served.crs.equals(request.target_crs):

@@ -195,3 +195,36 @@ def test_a_lot_two_projects_share_names_both_in_order_and_the_other_lot_one(tmp_
         section = html.split(f'alt="Map of parcel {lot}"', 1)[1].split("</section>", 1)[0]
         notes[lot] = re.findall(r"Work of project <strong>(\w+)</strong>", section)
     assert notes == {"A": ["P1", "P2"], "B": ["P1"]}
+
+
+def test_a_site_takes_the_impervious_cover_of_its_lots_only_when_others_have_work(tmp_path):
+    """The site pass reads the impervious layers around the sites alone: the site's cover
+    is its two lots' (by hand), and the far lot's own project keeps the lot view's."""
+    far = box(X0 + 5_000, Y0, X0 + 5_200, Y0 + 300)
+    layers = _layers(
+        tmp_path,
+        [
+            {"project": "P1", **FIELDS, "geometry": SPLIT_WORK},
+            {"project": "P2", **FIELDS, "geometry": box(X0 + 5_010, Y0 + 10, X0 + 5_050, Y0 + 50)},
+        ],
+        lots=(("A", LOT_A), ("B", LOT_B), ("C", far)),
+    )
+    layers["impervious_existing"] = write_layer(
+        tmp_path / "site.gpkg",
+        "roofs",
+        [
+            {"geometry": box(X0 + 20, Y0 + 200, X0 + 60, Y0 + 250)},  # 2,000 sq ft on A
+            {"geometry": box(X0 + 300, Y0 + 200, X0 + 330, Y0 + 230)},  # 900 sq ft on B
+            {"geometry": box(X0 + 5_100, Y0 + 200, X0 + 5_150, Y0 + 300)},  # 5,000 on C
+        ],
+        crs=CRS,
+    )
+    result = _screen(layers, "homer")
+    projects = result.projects
+    assert projects is not None and projects.ids == ["P1", "P2"]
+    site = projects.site_result.measured.parcels
+    assert site["parcel_id"].iat[0] == "P1"
+    assert site["impervious_existing_sqft"].iat[0] == pytest.approx(2_900.0)
+    lots = result.measured.parcels.set_index("parcel_id")
+    assert lots.loc["C", "impervious_existing_sqft"] == pytest.approx(5_000.0)
+    assert projects.site_rows == [0, -1] and projects.lot_rows[1] == 2
