@@ -69,7 +69,8 @@ class ValueTable:
         self.count = len(rows)
         self._numbers: dict[tuple[str, str], _Numbers] = {}
         self._codes: dict[tuple[int, float], tuple[node.Expression, np.ndarray]] = {}
-        self._memos: list[dict] = [{} for _ in rows]
+        self._raw: dict[str, list[object]] = {}
+        self._memos: list[dict] | None = None  # made on a first per-row decision
         self._base: ValueTable | None = None  # the table this one varies (with_value)
         self._varied: tuple[str, float] | None = None
 
@@ -87,6 +88,8 @@ class ValueTable:
         if key not in self._numbers:
             if self._varied is not None and self._varied[0] == name:
                 side = _Numbers.constant(self.count, self._varied[1])
+            elif self._base is not None:  # read once, by the table this one varies
+                side = self._base.numbers(name, dimension, measured)
             else:
                 side = _Numbers(self.count)
                 for row, values in enumerate(self.rows):
@@ -96,7 +99,20 @@ class ValueTable:
         return self._numbers[key]
 
     def raw(self, name: str) -> list[object]:
-        return [values.get(name) for values in self.rows]
+        """Each row's value of ``name`` as given (not to be changed: it is shared)."""
+        if self._varied is not None and self._varied[0] == name:
+            return [self._varied[1]] * self.count
+        if self._base is not None:
+            return self._base.raw(name)
+        if name not in self._raw:
+            self._raw[name] = [values.get(name) for values in self.rows]
+        return self._raw[name]
+
+    def memo(self, row: int) -> dict:
+        """The per-row decision's memo of one row."""
+        if self._memos is None:
+            self._memos = [{} for _ in range(self.count)]
+        return self._memos[row]
 
 
 class _WithValue(Sequence[Mapping[str, object]]):
@@ -201,7 +217,7 @@ def _per_row(
     """The evaluator's truth, row by row, for the rows marked."""
     out = np.full(table.count, UNKNOWN, dtype=np.int8)
     for row in np.flatnonzero(rows).tolist():
-        truth = decide(expr, table.rows[row], names, tolerance, table._memos[row])
+        truth = decide(expr, table.rows[row], names, tolerance, table.memo(row))
         out[row] = CODE_OF_TRUTH[truth]
     return out
 
