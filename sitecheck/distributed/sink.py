@@ -27,6 +27,7 @@ from sitecheck.io.writers import (
     copy_table,
     json_ready,
     json_text,
+    ready_text,
 )
 from sitecheck.reports.compact import COMPACT, line_record, rule_citations
 
@@ -91,7 +92,7 @@ class StreamingOutputs:
                 self._json = open(temporary, "w", encoding="utf-8", newline="")
                 self._json.write("{\n")
                 for key, value in self.header.items():
-                    self._json.write(f"  {json_text(key)}: {json_text(json_ready(value))},\n")
+                    self._json.write(f"  {json_text(key)}: {ready_text(value)},\n")
                 self._json.write('  "parcels": [\n')
         if self.outputs.has("--jsonl"):
             with self.outputs.writing("--jsonl") as temporary:
@@ -110,7 +111,7 @@ class StreamingOutputs:
             with self.outputs.writing("--json"):
                 for entry in output.entries[self.shape.layout]:
                     separator = ",\n" if self._entries else ""
-                    self._json.write(separator + "    " + json_text(json_ready(entry)))
+                    self._json.write(separator + "    " + ready_text(entry))
                     self._entries += 1
         self._write_lines(output.entries.get(COMPACT, []))
 
@@ -123,7 +124,7 @@ class StreamingOutputs:
         with self.outputs.writing("--jsonl"):
             for entry in entries:
                 record = line_record(entry, columns, self._citations, run_id)
-                self._lines.write(json_text(json_ready(record)) + "\n")
+                self._lines.write(ready_text(record) + "\n")
 
     def add_layer(self, layer: str, frame: gpd.GeoDataFrame) -> None:
         """Add a layer known only at the end (the named projects)."""
@@ -154,7 +155,7 @@ class StreamingOutputs:
             with self.outputs.writing("--json"):
                 self._json.write("\n  ]")
                 for key, value in trailer.items():
-                    self._json.write(f",\n  {json_text(key)}: {json_text(json_ready(value))}")
+                    self._json.write(f",\n  {json_text(key)}: {ready_text(value)}")
                 self._json.write("\n}\n")
                 self._json.close()
         self.outputs.commit()

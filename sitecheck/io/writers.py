@@ -133,11 +133,38 @@ def json_ready(value: object) -> object:
     return value
 
 
+def _plain(value: object) -> object:
+    """The JSON value of what the encoder does not know: NumPy scalars, pandas' NA."""
+    if isinstance(value, np.bool_):
+        return bool(value)
+    if isinstance(value, np.integer):
+        return int(value)
+    if isinstance(value, np.floating):
+        return float(value)  # a NaN is refused by the encoder, and converted by json_ready
+    if value is pd.NA:
+        return None
+    raise TypeError(f"{type(value).__name__} is not JSON")
+
+
+_FAST = json.JSONEncoder(ensure_ascii=False, allow_nan=False, separators=(",", ":"), default=_plain)
+
+
+def ready_text(value: object) -> str:
+    """``json_text(json_ready(value))``, without walking the value in Python where the C
+    encoder can take it as it is: only a value holding a NaN or an infinity (which the
+    encoder refuses) is converted first. Walking every value of a county's document
+    took a quarter of writing it."""
+    try:
+        return _FAST.encode(value)
+    except (ValueError, TypeError):
+        return json_text(json_ready(value))
+
+
 def write_json(path: str | os.PathLike[str], document: Mapping[str, object]) -> None:
     """Write a JSON document in UTF-8, laid out as :func:`json_lines` says."""
 
     def dump(handle: TextIO) -> None:
-        handle.writelines(json_lines(json_ready(document)))  # type: ignore[arg-type]
+        handle.writelines(json_lines(document))
 
     write_text(path, dump)
 
@@ -153,13 +180,14 @@ def json_lines(document: Mapping[str, object]) -> Iterator[str]:
     members = list(document.items())
     for position, (key, value) in enumerate(members):
         end = ",\n" if position < len(members) - 1 else "\n"
-        if isinstance(value, list) and value and all(isinstance(item, dict) for item in value):
-            yield f"  {json_text(key)}: [\n"
+        name = json_text(str(key))
+        if isinstance(value, list | tuple) and value and all(isinstance(i, dict) for i in value):
+            yield f"  {name}: [\n"
             for number, item in enumerate(value):
-                yield ("    " if number == 0 else ",\n    ") + json_text(item)
+                yield ("    " if number == 0 else ",\n    ") + ready_text(item)
             yield "\n  ]" + end
         else:
-            yield f"  {json_text(key)}: {json_text(value)}{end}"
+            yield f"  {name}: {ready_text(value)}{end}"
     yield "}\n"
 
 
@@ -168,7 +196,7 @@ def write_json_lines(path: str | os.PathLike[str], records: Iterable[object]) ->
 
     def dump(handle: TextIO) -> None:
         for record in records:
-            handle.write(json_text(json_ready(record)) + "\n")
+            handle.write(ready_text(record) + "\n")
 
     write_text(path, dump)
 

@@ -1,0 +1,78 @@
+"""JSON text as the outputs write it: strict JSON (no NaN or Infinity, RFC 8259 section 6),
+NumPy numbers and pandas' NA as plain values, whichever way a value is encoded."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import numpy as np
+import pandas as pd
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sitecheck.io.writers import json_lines, json_ready, json_text, ready_text
+
+
+def _strict(text: str) -> object:
+    def refuse(constant: str) -> None:
+        raise AssertionError(f"{constant} is not JSON")
+
+    return json.loads(text, parse_constant=refuse)
+
+
+leaves = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(10**12), 10**12),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.text(max_size=8),
+    st.integers(-1000, 1000).map(np.int64),
+    st.floats(allow_nan=True, width=32).map(np.float32),
+    st.floats(allow_nan=True).map(np.float64),
+    st.booleans().map(np.bool_),
+    st.just(pd.NA),
+)
+values = st.recursive(
+    leaves,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4),
+        st.tuples(inner, inner),
+        st.dictionaries(st.text(max_size=5), inner, max_size=4),
+    ),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(values)
+def test_a_value_reads_back_as_its_plain_value_with_nothing_but_json_in_it(value):
+    text = ready_text(value)
+    assert text == json_text(json_ready(value))
+    assert _strict(text) == _strict(json.dumps(json_ready(value), allow_nan=False))
+
+
+def test_nan_and_infinity_are_null_and_numpy_numbers_are_plain():
+    row = {"a": math.nan, "b": [np.float64(1.5), np.int64(7), np.bool_(True), pd.NA, -math.inf]}
+    assert ready_text(row) == '{"a":null,"b":[1.5,7,true,null,null]}'
+    assert ready_text({"lot": "Ö-1", "area": 5216.0}) == '{"lot":"Ö-1","area":5216.0}'
+
+
+def test_a_document_has_a_member_a_line_and_a_parcel_a_line():
+    document = {"crs": "EPSG:2263", "parcels": [{"id": 1, "x": np.nan}, {"id": 2}], "n": 2}
+    text = "".join(json_lines(document))
+    assert text.splitlines() == [
+        "{",
+        '  "crs": "EPSG:2263",',
+        '  "parcels": [',
+        '    {"id":1,"x":null},',
+        '    {"id":2}',
+        "  ],",
+        '  "n": 2',
+        "}",
+    ]
+    assert _strict(text) == {
+        "crs": "EPSG:2263",
+        "parcels": [{"id": 1, "x": None}, {"id": 2}],
+        "n": 2,
+    }
