@@ -17,6 +17,7 @@ from functools import cached_property
 import numpy as np
 
 from sitecheck.rules.columnar import FALSE, TRUE, ValueTable, decide_rows
+from sitecheck.rules.decide import KNOWN
 from sitecheck.rules.outcome import (
     NEEDS_REVIEW,
     NOT_TRIGGERED,
@@ -78,12 +79,16 @@ class DecidedPack:
         self.tolerance = tolerance
 
     @cached_property
+    def table(self) -> ValueTable:
+        """The parcels' values in columns, with each condition's codes once decided."""
+        return ValueTable(self.rows)
+
+    @cached_property
     def codes(self) -> dict[str, np.ndarray]:
         """Each rule's outcome codes, decided on first need: a run wording every rule
         (the full JSON, the panel) reads none."""
-        table = ValueTable(self.rows)
         return {
-            rule.id: rule_outcomes(self.pack, rule, table, self.tolerance)
+            rule.id: rule_outcomes(self.pack, rule, self.table, self.tolerance)
             for rule in self.pack.rules
         }
 
@@ -94,7 +99,8 @@ class DecidedPack:
         that shows only the listed rules asks.
         """
         values = self.rows[position]
-        memo: dict = {}
+        # What the columns decided is not decided again while the reasons are worded.
+        memo: dict = {KNOWN: self.table.truths_of(position)}
         first: dict[str, Trigger] = {}
         for rule in self.pack.rules:
             if unlisted_reasons or OUTCOMES[self.codes[rule.id][position]] != NOT_TRIGGERED:
