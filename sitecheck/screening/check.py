@@ -124,30 +124,17 @@ class CheckResult:
         table["jurisdiction"] = pd.array(
             [o.pack.id if o else None for o in self.outcomes], dtype="string"
         )
-        table["highest_severity"] = pd.array(
-            [o.highest_severity if o else None for o in self.outcomes], dtype="string"
-        )
-        table["trigger_count"] = [len(o.of(TRIGGERED)) if o else 0 for o in self.outcomes]
-        table["review_count"] = [len(o.of(NEEDS_REVIEW)) if o else 0 for o in self.outcomes]
-        table["design_storm_years"] = pd.array(
-            [o.design_storm_years if o else None for o in self.outcomes], dtype="Int64"
-        )
-        table["design_storm_review_years"] = pd.array(
-            [max(o.design_storm_review_years, default=None) if o else None for o in self.outcomes],
-            dtype="Int64",
-        )
-        table["design_storm"] = pd.array(
-            [o.design_storm if o and o.triggers else None for o in self.outcomes], dtype="string"
-        )
+        columns = _trigger_columns(self.outcomes)
+        summary = columns.pop("triggers_summary")
+        for name, (values, dtype) in columns.items():
+            table[name] = pd.array(values, dtype=dtype) if dtype else values
         if self.projects is not None:
             on_lot = self.projects.of_lot()
             table["projects"] = pd.array(
                 [", ".join(on_lot.get(str(i), [])) or None for i in table["parcel_id"]],
                 dtype="string",
             )
-        table["triggers_summary"] = pd.array(
-            [o.summary() if o else None for o in self.outcomes], dtype="string"
-        )
+        table["triggers_summary"] = pd.array(summary[0], dtype=summary[1])
         if self.runoff is not None:
             runoff = self.runoff.table
             for name in runoff_metric_names(runoff.columns):
@@ -162,6 +149,39 @@ class CheckResult:
                     column[runoff.index.to_numpy()] = runoff[name].to_numpy(dtype=float)
                 table[name] = column
         return table
+
+
+def _trigger_columns(outcomes: list[ParcelOutcome | None]) -> dict[str, tuple[list, str | None]]:
+    """The GeoPackage's trigger columns (values, pandas dtype), in one pass: most lots of a
+    county have no work, and their outcome lists no rule."""
+    names = (
+        "highest_severity",
+        "trigger_count",
+        "review_count",
+        "design_storm_years",
+        "design_storm_review_years",
+        "design_storm",
+    )
+    dtypes = ("string", None, None, "Int64", "Int64", "string")
+    columns: dict[str, list] = {name: [] for name in (*names, "triggers_summary")}
+    nothing = (None, 0, 0, None, None, None)
+    for outcome in outcomes:
+        if outcome is None or not outcome.triggers:
+            row: tuple = nothing
+        else:
+            row = (
+                outcome.highest_severity,
+                len(outcome.of(TRIGGERED)),
+                len(outcome.of(NEEDS_REVIEW)),
+                outcome.design_storm_years,
+                max(outcome.design_storm_review_years, default=None),
+                outcome.design_storm,
+            )
+        for name, value in zip(names, row, strict=True):
+            columns[name].append(value)
+        columns["triggers_summary"].append(outcome.summary() if outcome else None)
+    typed = dict(zip(names, dtypes, strict=True)) | {"triggers_summary": "string"}
+    return {name: (values, typed[name]) for name, values in columns.items()}
 
 
 @dataclass
