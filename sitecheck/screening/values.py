@@ -49,10 +49,11 @@ def parcel_value_rows(
     for attribute in ATTRIBUTES:
         if attribute.name in picked.columns and (names is None or attribute.name in names):
             raw = picked[attribute.name].tolist()
-            columns[attribute.name] = [attribute_value(attribute, v) for v in raw]
-            for texts, value in zip(unreadable_texts, raw, strict=True):
-                if unreadable(attribute, value):
-                    texts[attribute.label] = str(value).strip()
+            readings = _readings(attribute, raw)
+            columns[attribute.name] = [value for value, _ in readings]
+            for texts, (_, text) in zip(unreadable_texts, readings, strict=True):
+                if text is not None:
+                    texts[attribute.label] = text
             if warn:
                 _warn_unreadable(measured, attribute, raw)
     rows_out: list[dict[str, object]] = (
@@ -64,6 +65,26 @@ def parcel_value_rows(
         if texts:
             row[UNREADABLE] = texts
     return rows_out
+
+
+def _readings(attribute: Attribute, raw: list[object]) -> list[tuple[object, str | None]]:
+    """Each raw value as the rules read it and, where they cannot read it, its text; each
+    distinct value read once (a county's lots repeat a few codes)."""
+    seen: dict[tuple[type, object], tuple[object, str | None]] = {}
+    readings = []
+    for value in raw:
+        key = (type(value), value)  # 1, 1.0 and True are equal keys, not equal readings
+        try:
+            found, kept = seen.get(key), True
+        except TypeError:  # a value that cannot be a key is read each time
+            found, kept = None, False
+        if found is None:
+            text = str(value).strip() if unreadable(attribute, value) else None
+            found = (attribute_value(attribute, value), text)
+            if kept:
+                seen[key] = found
+        readings.append(found)
+    return readings
 
 
 def _bounded(picked: pd.DataFrame, partial: PartlyMeasured) -> list[object]:
