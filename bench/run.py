@@ -17,7 +17,8 @@ Then the distributed engine (``bench/scale.py``): 1 against 2 workers on the
 250k village, and a million parcels on 2 workers. ``SITECHECK_BENCH_PARTS``
 picks among ``measure``, ``scale``, ``statewide``, ``dock`` and ``setup`` (default all), or
 ``check``: the check alone again, its figures put beside the peers' last run of the
-same village with their own date.
+same village with their own date; or ``engine``: the floor, ``measure`` and ``check``
+again in one run, beside the shapely loop's and the QGIS chain's last run.
 
 Each runs in its own process; wall time and peak memory (resident set of the
 process tree, sampled every 20 ms) are measured from outside. Results go to
@@ -238,6 +239,36 @@ def recheck_size(size: int) -> dict:
     return result
 
 
+def rerun_engine_size(size: int) -> dict:
+    """The floor, ``measure`` and ``check`` again in one run on a village whose results file
+    holds the peers' run, their ratios recomputed; the shapely loop and the QGIS chain keep
+    their figures and the file's date (``engine_measured`` dates the new figures)."""
+    target = RESULTS / f"measure_{size}.json"
+    result = json.loads(target.read_text())
+    folder = village(size)
+    print(f"[{size:,}] floor, measure and check again ...", flush=True)
+    floor = run_peer(folder, "floor", sys.executable)
+    engine = run_engine(folder)
+    check = run_check(folder)
+    loop, qgis = result["shapely_loop"], result["qgis_chain"]
+    result.update(
+        floor={k: floor[k] for k in ("seconds", "peak_rss_mb", "stages_s")},
+        engine={k: engine[k] for k in ("seconds", "peak_rss_mb", "stages_s")},
+        check=check,
+        measure_vs_floor=engine["seconds"] / floor["seconds"],
+        speedup_vs_qgis=qgis["seconds"] / engine["seconds"],
+        speedup_vs_loop=loop["seconds"] / engine["seconds"],
+        check_speedup_vs_qgis=qgis["seconds"] / check["seconds"],
+        like_for_like_speedup_vs_qgis=like_for_like(engine, qgis),
+        like_for_like_speedup_vs_loop=like_for_like(engine, loop),
+        peak_rss_mb=engine["peak_rss_mb"],
+        engine_measured=time.strftime("%Y-%m-%d %H:%M:%S %Z"),
+    )
+    result["agreement"]["floor"] = agreement(engine["disturbed"], floor["disturbed"])
+    target.write_text(json.dumps(result, indent=2) + "\n")
+    return result
+
+
 # Engine stages that do what the peers do (split by lot, impervious cover, constraint
 # overlays, slopes), for a like-for-like ratio beside the end-to-end one: the
 # engine also derives the adjoining property buffer, zoning, SDA and impaired
@@ -303,6 +334,8 @@ def main() -> None:
     rows = [bench_size(size) for size in sizes] if "measure" in parts else []
     if "check" in parts:  # the check alone, again, beside the peers' last run
         rows = [recheck_size(size) for size in sizes]
+    if "engine" in parts:  # the floor, measure and check again, beside the peers' last run
+        rows = [rerun_engine_size(size) for size in sizes]
     if "scale" in parts:
         from scale import bench_million, bench_scaling
 
