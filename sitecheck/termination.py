@@ -4,10 +4,11 @@ Python runs a signal handler at the next bytecode of the main thread, wherever t
 is. Raised there, :class:`Terminated` unwinds the run and its ``finally`` blocks
 remove the temporaries. Two places hide it: a finalizer (a weakref callback, a
 ``__del__``), where Python prints it as "Exception ignored" and goes on, and a
-library's C callback (matplotlib's drawing), which turns it into an error of its
-own. So the request is also remembered: a run checks it before it moves any output
-into place (:func:`stop_if_requested`), and the command line ends a run that failed
-after it with "terminated", not with a traceback.
+library's C callback (as matplotlib's drawing of the report's maps did), which
+turns it into an error of its own. So the request is also remembered: a run checks
+it before it moves any output into place (:func:`stop_if_requested`), and the
+command line ends a run that failed after it with "terminated", not with a
+traceback.
 """
 
 from __future__ import annotations

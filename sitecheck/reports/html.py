@@ -10,7 +10,7 @@ them all, and the detailed sections stop at the limit (``--report-details``),
 so the file stays small enough to open.
 
 Nothing is fetched when the file is opened: the styles and the table's script
-are inline, the maps are PNG ``data:`` URIs, and ``<details>`` does the
+are inline, the maps are SVG ``data:`` URIs, and ``<details>`` does the
 expanding. Every value taken from the data is HTML-escaped.
 """
 
@@ -144,8 +144,8 @@ def report_parts(
     with ParcelMapper(result) as mapper:
         for position in progress.counted("drawing the report's parcels", len(detailed)):
             row = detailed[position]
-            png = mapper.png(row) if row in mapped else None
-            yield parcel_section(result, row, png, limits.map_count)
+            drawn = mapper.svg(row) if row in mapped else None
+            yield parcel_section(result, row, drawn, limits.map_count)
     yield "</section>\n"
     yield rules_section(result)
     yield _page_end(generated)

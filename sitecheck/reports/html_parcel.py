@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import base64
+from urllib.parse import quote
 
 from sitecheck.reports.html_format import (
     PARCEL_FACTS,
@@ -27,7 +27,7 @@ from sitecheck.schema.severities import SEVERITY_KEYS
 from sitecheck.screening.check import CheckResult
 
 
-def parcel_section(result: CheckResult, row: int, png: bytes | None, max_maps: int) -> str:
+def parcel_section(result: CheckResult, row: int, svg: str | None, max_maps: int) -> str:
     outcome = result.outcomes[row]
     parcel_id = cell_value(result, row, "parcel_id")
     address = cell_value(result, row, "address")
@@ -37,7 +37,7 @@ def parcel_section(result: CheckResult, row: int, png: bytes | None, max_maps: i
         f'<div class="parcel-head"><h3>Parcel {esc(parcel_id)}</h3>{where}'
         f"{outcome_badge(outcome)}</div>\n"
         '<div class="parcel-body">'
-        + _map_figure(parcel_id, png, max_maps)
+        + _map_figure(parcel_id, svg, max_maps)
         + _facts(result, row)
         + _project_note(result, row)
         + "</div>\n<h4>Measurements</h4>\n"
@@ -82,24 +82,34 @@ def _margins(result: CheckResult, row: int) -> str:
     )
 
 
-def _map_figure(parcel_id: object, png: bytes | None, max_maps: int) -> str:
-    if png is None and max_maps <= 0:
+def _map_figure(parcel_id: object, svg: str | None, max_maps: int) -> str:
+    if svg is None and max_maps <= 0:
         return '<div class="no-map">This report was made without parcel maps.</div>'
-    if png is None:
+    if svg is None:
         return (
             f'<div class="no-map">No map for this parcel: the report draws at most '
             f"{max_maps:,} maps, for the most demanding parcels.</div>"
         )
-    data = base64.b64encode(png).decode("ascii")
     return (
         '<figure class="map">'
         # Lazy: a county report's two hundred maps are decoded as they scroll into view.
-        f'<img loading="lazy" decoding="async" src="data:image/png;base64,{data}" '
+        f'<img loading="lazy" decoding="async" src="{svg_data_uri(svg)}" '
         'width="640" height="480" '
         f'alt="Map of parcel {esc(parcel_id)}">'
         "<figcaption>The lot, its disturbance and where the disturbance meets a constraint. "
         "Grid north up.</figcaption></figure>"
     )
+
+
+SVG_URI_SAFE = "/=:;,.'()-_*!~+"
+"""What an SVG map keeps unescaped in its ``data:`` URI: the rest of its path data and
+attributes, so the URI is barely longer than the drawing. ``#``, ``%``, ``&``, ``"``, ``<``,
+``>`` and spaces are escaped: in an HTML attribute they would end or change the URI."""
+
+
+def svg_data_uri(svg: str) -> str:
+    """An SVG document as a ``data:`` URI for an ``<img>``, percent-escaped, not base64."""
+    return "data:image/svg+xml," + quote(svg, safe=SVG_URI_SAFE)
 
 
 def _facts(result: CheckResult, row: int) -> str:

@@ -26,7 +26,8 @@ class FlagKind:
         Stacking order on a map, the lowest drawn first: wide, faint areas low, so
         narrower ones stay visible on top.
     hatch : str or None
-        A matplotlib hatch for the report's maps: thin strips along lot lines are
+        A hatch for the report's maps, in matplotlib's notation (``/``, ``\\``, ``|``,
+        ``-``, ``+``, ``x``, repeated for density): thin strips along lot lines are
         hatched, so the lot line stays readable under them.
     """
 

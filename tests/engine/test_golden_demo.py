@@ -110,7 +110,7 @@ def _audit_rows(path: Path, sample: Path) -> dict[str, object]:
 
 
 _STYLE = re.compile(r"<style>.*?</style>", re.S)
-_PNG = re.compile(r'src="data:image/png;base64,[^"]*"')
+_MAP = re.compile(r'src="data:image/svg\+xml,[^"]*"')
 _GENERATED = re.compile(r"\d{4}-\d\d-\d\d[ T]\d\d:\d\d(:\d\d)?( ?UTC|\+00:00)?")
 _REPORT_DATE = re.compile(r"(Report date <strong>)\d{4}-\d\d-\d\d(</strong>)")
 """The report's date alone: the day of the run (a golden file made yesterday must still match)."""
@@ -121,7 +121,7 @@ _RUN_ID = re.compile(r"<code>[0-9a-f]{32}</code>")
 def _normalised_report(path: Path, sample: Path) -> str:
     text = path.read_text(encoding="utf-8")
     text = _STYLE.sub("<style/>", text)
-    text = _PNG.sub('src="data:image/png;base64,<map>"', text)
+    text = _MAP.sub('src="data:image/svg+xml,<map>"', text)
     text = _relative(text, sample)
     text = re.sub(r"\b[0-9a-f]{64}\b", _keep_stable_hash(text, sample), text)
     text = _REPORT_DATE.sub(r"\1<day of the run>\2", text)

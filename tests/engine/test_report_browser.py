@@ -130,3 +130,40 @@ def test_only_the_most_demanding_flagged_parcels_are_detailed(run):
     text = run["report"].read_text(encoding="utf-8")
     assert text.count('<section class="parcel"') == 25
     assert "The 25 most demanding of the" in text
+
+
+# Loads every map of the page as Chromium would when it scrolls into view, then draws the
+# first onto a canvas and counts its colours.
+MAPS = """
+var images = Array.prototype.slice.call(document.querySelectorAll("figure.map img"));
+var loaded = images.map(function (shown) {
+  return new Promise(function (done) {
+    var image = new Image();
+    image.onload = function () { done({w: image.naturalWidth, h: image.naturalHeight, i: image}); };
+    image.onerror = function () { done({w: 0, h: 0, i: null}); };
+    image.src = shown.src;
+  });
+});
+Promise.all(loaded).then(function (found) {
+  var colours = {};
+  if (found.length && found[0].i) {
+    var canvas = document.createElement("canvas");
+    canvas.width = 640; canvas.height = 480;
+    var context = canvas.getContext("2d");
+    context.drawImage(found[0].i, 0, 0);
+    var pixels = context.getImageData(0, 0, 640, 480).data;
+    for (var at = 0; at < pixels.length; at += 4) {
+      colours[pixels[at] + "," + pixels[at + 1] + "," + pixels[at + 2]] = true;
+    }
+  }
+  report({sizes: found.map(function (f) { return [f.w, f.h]; }),
+          colours: Object.keys(colours).length});
+});
+"""
+
+
+def test_every_map_is_an_image_chromium_draws(run):
+    found = browser.probe(run["report"], MAPS)
+    assert len(found["sizes"]) == 25  # a map for each detailed parcel
+    assert all(size == [640, 480] for size in found["sizes"])
+    assert found["colours"] > 10  # lots, work, flags and their anti-aliased edges

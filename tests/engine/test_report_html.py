@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-import base64
 import html
-import io
 import json
 import re
+import xml.etree.ElementTree as ET
 from pathlib import Path
+from urllib.parse import unquote
 
 import numpy as np
 import pyogrio
 import pytest
-from PIL import Image
 
 from sitecheck.app.cli import main
 from sitecheck.io.readers import LayerSource
@@ -25,6 +24,7 @@ from sitecheck.reports.maps import ParcelMapper
 from sitecheck.rules.outcome import NEEDS_REVIEW
 from sitecheck.rules.review_groups import review_groups
 from sitecheck.sample.village import generate_village
+from sitecheck.schema.flags import FLAG_BY_KEY
 from sitecheck.schema.severities import SEVERITY_KEYS as SEVERITIES
 from sitecheck.screening.check import CheckResult
 
@@ -41,7 +41,6 @@ LAYERS = (
     "impaired_watersheds",
 )
 HOSTILE = "<script>alert(1)</script>"
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
 @pytest.fixture(scope="module")
@@ -198,22 +197,79 @@ def test_values_from_the_data_are_escaped(checked):
     assert report.lower().count("<script") == 1  # the table's own, at the end
 
 
+SVG_URI = "data:image/svg+xml,"
+SVG_NAMESPACE = "http://www.w3.org/2000/svg"  # a name in the map's text, never fetched
+
+
+def maps_of(report: str) -> list[ET.Element]:
+    """Every map of the report, its ``data:`` URI decoded and parsed as XML."""
+    sources = re.findall(r'<img [^>]*src="([^"]*)"', report)
+    assert all(source.startswith(SVG_URI) for source in sources)
+    return [ET.fromstring(unquote(source.removeprefix(SVG_URI))) for source in sources]
+
+
 def test_the_report_fetches_nothing_from_the_network(checked):
     report = checked["report"]
-    assert "http://" not in report and "https://" not in report
-    assert "@import" not in report and "url(" not in report
+    maps = re.findall(r'src="data:image/svg\+xml,([^"]*)"', report)
+    assert maps
+    for text in [re.sub(r'src="data:image/svg\+xml,[^"]*"', "", report), *map(unquote, maps)]:
+        text = text.replace(f"xmlns='{SVG_NAMESPACE}'", "")
+        assert "http://" not in text and "https://" not in text
+        assert "@import" not in text and "href" not in text.replace('href="#', "")
+        # A map's hatching is a pattern of its own document: url(#...) and nothing else.
+        assert re.findall(r"url\(([^)]*)\)", text) == [
+            ref for ref in re.findall(r"url\(([^)]*)\)", text) if ref.startswith("#")
+        ]
     references = re.findall(r'\b(?:src|href)\s*=\s*"([^"]*)"', report)
     assert references
-    assert all(ref.startswith(("#", "data:image/png;base64,")) for ref in references)
+    assert all(ref.startswith(("#", SVG_URI)) for ref in references)
 
 
-def test_maps_are_embedded_png_images(checked):
+def test_maps_are_embedded_svg_images(checked):
     report, document = checked["report"], checked["document"]
-    sources = re.findall(r'<img [^>]*src="([^"]*)"', report)
-    assert len(sources) == sum(map(flagged, document["parcels"]))
-    for source in sources:
-        data = base64.b64decode(source.removeprefix("data:image/png;base64,"), validate=True)
-        assert data.startswith(PNG_SIGNATURE)
+    maps = maps_of(report)
+    assert len(maps) == sum(map(flagged, document["parcels"]))
+    titles = []
+    for drawing in maps:
+        assert drawing.tag == f"{{{SVG_NAMESPACE}}}svg"
+        assert (drawing.get("width"), drawing.get("height")) == ("640", "480")
+        titles.append(drawing.findtext(f"{{{SVG_NAMESPACE}}}title"))
+    sections = re.findall(r"<h3>Parcel ([^<]*)</h3>", report)
+    assert titles == [f"Map of Parcel {html.unescape(p)}" for p in sections]
+
+
+def _numbers(text: str) -> np.ndarray:
+    return np.array([float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", text)])
+
+
+def test_each_map_draws_its_lot_to_the_scale_its_bar_gives(checked, village):
+    """The lot's outline, measured in the map's pixels, against the lot in the parcels layer
+    (feet) and the scale bar's own label; and every flag on the lot named in the legend."""
+    lots = pyogrio.read_dataframe(village["gpkg"], layer="parcels").set_index("parcel_id")
+    flags = pyogrio.read_dataframe(village["folder"] / "out.gpkg", layer="flags")
+    ns = {"svg": SVG_NAMESPACE}
+    maps = maps_of(checked["report"])
+    assert len(maps) > 3
+    for drawing in maps:
+        parcel = drawing.findtext("svg:title", namespaces=ns).removeprefix("Map of Parcel ")
+        frame = drawing.find("svg:svg", ns)
+        outline = [p for p in frame.findall("svg:path", ns) if p.get("stroke") == "#1f2d3d"]
+        xy = _numbers(outline[-1].get("d")).reshape(-1, 2)
+        bar = next(r for r in frame.findall("svg:rect", ns) if r.get("fill") == "black")
+        bar_ft = float(
+            frame.findtext("svg:text", namespaces=ns).removesuffix(" ft").replace(",", "")
+        )
+        px_per_ft = float(bar.get("width")) / bar_ft
+        minx, miny, maxx, maxy = lots.loc[parcel].geometry.bounds  # EPSG:2260, US survey ft
+        drawn_width, drawn_height = np.ptp(xy[:, 0]), np.ptp(xy[:, 1])
+        assert drawn_width == pytest.approx((maxx - minx) * px_per_ft, rel=0.01, abs=0.6)
+        assert drawn_height == pytest.approx((maxy - miny) * px_per_ft, rel=0.01, abs=0.6)
+        assert xy.min() > 0 and xy[:, 0].max() < float(frame.get("width"))
+        assert xy[:, 1].max() < float(frame.get("height"))
+        legend = {t.text for t in drawing.findall("svg:text", ns)}
+        on_lot = flags.loc[flags["parcel_id"] == parcel, "kind"]
+        assert {FLAG_BY_KEY[kind].label for kind in on_lot} <= legend, parcel
+        assert {"this lot", "disturbance"} <= legend
 
 
 def test_the_table_is_sorted_most_demanding_first(checked):
@@ -295,15 +351,12 @@ def test_one_parcels_report_details_it_whatever_its_outcome(partial):
     assert "No work on this parcel" in report
 
 
-def test_a_parcel_map_is_a_drawn_png(partial):
+def test_a_map_escapes_its_parcel_id_and_parses(partial):
     row = int(np.flatnonzero(partial.measured.touched)[0])
     with ParcelMapper(partial) as mapper:
-        png = mapper.png(row)
-    assert png.startswith(PNG_SIGNATURE)
-    image = Image.open(io.BytesIO(png)).convert("RGB")
-    assert image.size == (640, 480)
-    colours = np.unique(np.asarray(image).reshape(-1, 3), axis=0)
-    assert len(colours) > 10
+        mapper.ids[row] = HOSTILE + " & 'quoted'"  # the mapper's own copy of the ids
+        drawing = ET.fromstring(mapper.svg(row))
+    assert drawing.findtext(f"{{{SVG_NAMESPACE}}}title") == f"Map of Parcel {HOSTILE} & 'quoted'"
 
 
 def test_number_formats():
