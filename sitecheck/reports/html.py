@@ -141,6 +141,7 @@ def report_parts(
     if not detailed:
         yield '<p class="muted">No parcel has a triggered rule or a rule needing review.</p>\n'
     result.with_every_reason(detailed)
+    result.margins(detailed)  # found at once for every section; each reads its own back
     with ParcelMapper(result) as mapper:
         for position in progress.counted("drawing the report's parcels", len(detailed)):
             row = detailed[position]
