@@ -43,6 +43,7 @@ import pandas as pd
 import pyproj
 import shapely
 
+from sitecheck.app.worker_focus import FOCUSED_ROLES, WORK_ROLE, focus_drawn, near_lots
 from sitecheck.app.worker_protocol import (
     read_request,
     refuse_unknown_keys,
@@ -107,11 +108,13 @@ class NeighbourhoodReader(LayerReader):
         drawn: dict[str, gpd.GeoDataFrame],
         area: shapely.Geometry,
         records: list,
+        focus: np.ndarray,
     ) -> None:
         super().__init__(inputs=list(records), partial_view=True)
         self.cache = cache
         self.drawn = drawn
         self.area = area
+        self.focus = focus  # the lots the answer spans: where the work layers are read
         for role, frame in drawn.items():  # the drawn layers as QGIS has them, edits included
             shown = frame.drop(columns="_fid") if "_fid" in frame else frame
             self.inputs.append(
@@ -125,6 +128,8 @@ class NeighbourhoodReader(LayerReader):
         frame = self._held(request.source.role, request.target_crs)
         if not request.around:
             assert frame is not None  # a session holds every role it was opened with
+            if request.source.role in FOCUSED_ROLES:
+                return near_lots(frame, self.focus)
             near = frame.sindex.query(self.area, predicate="intersects")
             return frame.iloc[np.sort(near)]
         if frame is None:
@@ -166,6 +171,8 @@ class Session:
     lots: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=object))
     runoff: RunoffOptions = field(default_factory=RunoffOptions)
     packs: PackChoice | None = None
+    lot_tree: shapely.STRtree = field(default_factory=lambda: shapely.STRtree([]))
+    id_field: str = "parcel_id"  # the parcels' id field as read (FID: the feature ids)
 
     @classmethod
     def open(cls, request: Mapping[str, Any]) -> Session:
@@ -213,6 +220,7 @@ class Session:
             {str(pid): i for i, pid in enumerate(parcels.frame["parcel_id"])},
             parcels.geoms,
         )
+        session.lot_tree, session.id_field = shapely.STRtree(session.lots), parcels.id_field
         session.runoff = runoff_from(
             request_object(request, "runoff", "open"), sources.get("soils")
         )
@@ -239,16 +247,20 @@ class Session:
         parcel_id = str(request.get("parcel_id", ""))
         if parcel_id not in self.parcel_index:
             raise InputError(f"parcels layer: no parcel with id {parcel_id}")
-        lot = self.lots[self.parcel_index[parcel_id]]
         drawn = {
             role: _drawn_frame(role, layer, self.working)
             for role, layer in request_object(request, "layers", "evaluate").items()
             if role in DRAWN_ROLES
         }
+        focus, projects_named = focus_drawn(
+            drawn, self.parcel_index[parcel_id], self.lot_tree, self.parcel_index, self.id_field
+        )
         reach = self.settings.reach_ft() / self.working.feet_per_unit
-        extent = shapely.union_all([lot, *[f.union_all() for f in drawn.values() if len(f)]])
+        work = [drawn[WORK_ROLE].union_all()] if WORK_ROLE in drawn else []
+        extent = shapely.union_all([*self.lots[focus], *work])  # the lot asked about first
         area = shapely.box(*shapely.bounds(extent)).buffer(reach, join_style="mitre")
-        reader = NeighbourhoodReader(self.cache, drawn, area, self.records)
+        reader = NeighbourhoodReader(self.cache, drawn, area, self.records, self.lots[focus])
+        reader.names_projects = projects_named
         roles = {
             role: self.sources.get(role)
             or (LayerSource(role, f"<edited {role}>") if role in drawn else None)

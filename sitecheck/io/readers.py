@@ -119,6 +119,9 @@ class LayerReader:
     partial_view: bool = False
     dropped: dict[str, pd.DataFrame] = field(default_factory=dict)
     file_hashes: dict[str, str | None] = field(default_factory=dict)
+    # Whether the whole disturbance layer names a project, where the reader serves part of
+    # it (the panel's work on one parcel); None: as the features read say.
+    names_projects: bool | None = None
     keeps_audit = True  # False: a reader of one window of a run leaves the audit to its driver
 
     def warn(self, message: str) -> None:

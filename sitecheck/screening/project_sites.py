@@ -92,7 +92,7 @@ def group_projects(
     named = (
         frame[field_name].astype("string").str.strip().replace("", pd.NA) if field_name else None
     )
-    if named is None or named.isna().all():
+    if named is None or (named.isna().all() and not own.names_projects):
         return None
     lots = measured.parcels.geometry.to_numpy()
     lot_ids = measured.parcels["parcel_id"].astype(str).to_numpy()
