@@ -245,10 +245,11 @@ def _gaps(
             )
         causes.append(
             f"- **the panel**: the worker's own share of an answer is "
-            f"{dock.get('engine_median_ms', 0):.0f} ms median: at each edit it measures the "
-            "parcel's neighbourhood afresh (the overlays, the slope pass, the runoff screen, "
-            "the nearest threshold) from layers held in memory, not only what the edit "
-            "changed; the rest is the panel's request, the reply and the drawing."
+            f"{dock.get('engine_median_ms', 0):.0f} ms median: at each edit it measures "
+            "afresh the lots the parcel's work and its projects span (the overlays, the slope "
+            "pass, the runoff screen, the nearest threshold) from layers held in memory, not "
+            "only what the edit changed; the rest is the panel's request, the reply and the "
+            "drawing."
             f"{growth} The last edit of a burst waits the pause, twice the median answer as "
             f"the panel times it ({dock.get('pause_ms')} ms), then the answer in flight and "
             "its own."
