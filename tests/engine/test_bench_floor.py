@@ -19,6 +19,8 @@ import pyogrio
 import pytest
 import shapely
 
+from .village_runs import VILLAGE_LAYERS
+
 REPO = Path(__file__).resolve().parents[2]
 MEASURED_BY_BOTH = (
     "disturbed_in_floodplain_1pct_sqft",
@@ -31,16 +33,7 @@ MEASURED_BY_BOTH = (
     "disturbed_on_slope_over_15pct_sqft",
     "disturbed_on_slope_over_25pct_sqft",
 )
-LAYERS = (
-    "impervious_existing",
-    "impervious_proposed",
-    "floodplain",
-    "wetlands",
-    "watercourses",
-    "sda",
-    "zoning",
-    "impaired_watersheds",
-)
+LAYERS = tuple(layer for layer in VILLAGE_LAYERS if layer != "soils")  # measure's layers
 
 
 def _floor_module():

@@ -23,17 +23,10 @@ from sitecheck.app.cli import main
 from sitecheck.app.worker import serve
 from sitecheck.app.worker_focus import focused_work
 
-STATIC = (
-    "floodplain",
-    "wetlands",
-    "watercourses",
-    "sda",
-    "zoning",
-    "impaired_watersheds",
-    "impervious_existing",
-    "soils",
-)
+from .village_runs import VILLAGE_LAYERS
+
 DRAWN = ("disturbance", "impervious_proposed")
+STATIC = tuple(layer for layer in VILLAGE_LAYERS if layer not in DRAWN)
 SHIFT_FT = 37.0
 
 
