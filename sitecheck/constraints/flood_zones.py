@@ -16,6 +16,7 @@ FEMA means them.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -100,12 +101,20 @@ def _unmapped_reason(value: str) -> str:
     return _UNMAPPED_ZONES.get(words, words)
 
 
-def text_column(frame: pd.DataFrame, name: str) -> pd.Series:
-    """A field as upper-case stripped text ('' for null), found case-insensitively."""
+def text_column(frame: pd.DataFrame, name: str) -> np.ndarray:
+    """A field as upper-case stripped text ('' for null), found case-insensitively.
+
+    Read value by value in Python: a flood layer holds a few distinct codes, and the
+    panel classes a handful of polygons at every edit, where pandas' string methods
+    cost milliseconds (issue 30)."""
     for column in frame.columns:
         if column.lower() == name.lower():
-            return frame[column].astype("string").fillna("").str.strip().str.upper()
-    return pd.Series([""] * len(frame), index=frame.index, dtype="string")
+            return np.array([_text(value) for value in frame[column].tolist()], dtype=object)
+    return np.full(len(frame), "", dtype=object)
+
+
+def _text(value: object) -> str:
+    return "" if value is None or value is pd.NA or value != value else str(value).strip().upper()
 
 
 def has_field(frame: pd.DataFrame, name: str) -> bool:
@@ -113,46 +122,51 @@ def has_field(frame: pd.DataFrame, name: str) -> bool:
 
 
 def subtype_classes(
-    subtype: pd.Series, source: LayerSource, warn: Callable[[str], None]
-) -> pd.Series:
+    subtype: np.ndarray, source: LayerSource, warn: Callable[[str], None]
+) -> np.ndarray:
     """The class of each polygon's ZONE_SUBTY ('' when empty), codes decoded, unknowns named."""
     domain = zone_subtypes()
-    text = subtype.str.replace(r"\s+", " ", regex=True).str.replace("PERCENT", "PCT")
-    coded = text.str.fullmatch(_CODE.pattern).fillna(False)
-    unknown_codes = sorted(set(text[coded]) - set(domain.text_of_code))
+    counts = Counter(subtype.tolist())
+    text = {raw: re.sub(r"\s+", " ", raw).replace("PERCENT", "PCT") for raw in counts}
+    unknown_codes = sorted(
+        {t for t in text.values() if _CODE.fullmatch(t) and t not in domain.text_of_code}
+    )
     if unknown_codes:
         raise InputError(
             f"{source.label()}: field ZONE_SUBTY holds code(s) {', '.join(unknown_codes[:10])} "
             "that FEMA's D_Zone_Subtype domain does not define; give the layer with the "
             "subtypes as text (the NFHL's own form)"
         )
-    text = text.where(~coded, text.map(domain.text_of_code))
-    classes = text.map(domain.class_of).fillna("")
-    unknown = text[(text != "") & (classes == "")]
-    for value, count in unknown.value_counts().sort_index().items():
+    text = {
+        raw: domain.text_of_code.get(t, t) if _CODE.fullmatch(t) else t for raw, t in text.items()
+    }
+    class_of = {raw: domain.class_of.get(t, "") for raw, t in text.items()}
+    unknown: Counter[str] = Counter()
+    for raw, count in counts.items():
+        if text[raw] != "" and class_of[raw] == "":
+            unknown[text[raw]] += count
+    for value, count in sorted(unknown.items()):
         warn(
             f"{source.label()}: ZONE_SUBTY '{value}' ({count} polygon(s)) is not in FEMA's "
             "D_Zone_Subtype domain; those polygons are read by FLD_ZONE and SFHA_TF alone"
         )
-    undetermined = int((classes == "undetermined").sum())
+    undetermined = sum(count for raw, count in counts.items() if class_of[raw] == "undetermined")
     if undetermined:
         warn(
             f"{source.label()}: {undetermined} polygon(s) of undetermined flood hazard "
             "(non-accredited levee): the flood rules of the lots whose work touches them "
             "need review"
         )
-    return classes
+    return np.array([class_of[raw] for raw in subtype.tolist()], dtype=object)
 
 
 def _zone_classes(
-    zone: pd.Series, source: LayerSource, warn: Callable[[str], None]
-) -> tuple[pd.Series, np.ndarray]:
+    zone: np.ndarray, source: LayerSource, warn: Callable[[str], None]
+) -> tuple[np.ndarray, np.ndarray]:
     """Each polygon's zone class and floodway mark; unknown and unmapped values named."""
-    readings = {value: zone_reading(value) for value in zone.unique()}
-    classes = zone.map({value: reading[0] for value, reading in readings.items()})
-    floodway = zone.map({value: reading[1] for value, reading in readings.items()}).to_numpy(bool)
-    counts = zone.value_counts().sort_index()
-    for value, count in counts.items():
+    counts = Counter(zone.tolist())
+    readings = {value: zone_reading(value) for value in counts}
+    for value, count in sorted(counts.items()):
         if readings[value][0] == "unknown":
             warn(
                 f"{source.label()}: FLD_ZONE '{value}' ({count} polygon(s)) is not a FEMA "
@@ -165,6 +179,8 @@ def _zone_classes(
                 f"(FLD_ZONE '{value}'): the flood rules of the lots whose work touches them "
                 "need review"
             )
+    classes = np.array([readings[value][0] for value in zone.tolist()], dtype=object)
+    floodway = np.array([readings[value][1] for value in zone.tolist()], dtype=bool)
     return classes, floodway
 
 
@@ -199,13 +215,11 @@ def classify_flood_zones(
     zone_class, zone_floodway = _zone_classes(text_column(frame, "FLD_ZONE"), source, say)
     subtype = subtype_classes(text_column(frame, "ZONE_SUBTY"), source, say)
     sfha = text_column(frame, "SFHA_TF")
-    by_zone = (zone_class == "one_pct").to_numpy(bool)
-    floodway = (subtype == "floodway").to_numpy(bool) | zone_floodway
-    one_pct = np.where(sfha.isin(["T", "F"]), sfha == "T", by_zone).astype(bool)
-    zero_two = ((subtype == "shaded_x") | (zone_class == "zero_two")).to_numpy(bool)
-    unmapped = (zone_class.isin(["unknown", "unmapped"]) | (subtype == "undetermined")).to_numpy(
-        bool
-    )
+    by_zone = zone_class == "one_pct"
+    floodway = (subtype == "floodway") | zone_floodway
+    one_pct = np.where((sfha == "T") | (sfha == "F"), sfha == "T", by_zone).astype(bool)
+    zero_two = (subtype == "shaded_x") | (zone_class == "zero_two")
+    unmapped = (zone_class == "unknown") | (zone_class == "unmapped") | (subtype == "undetermined")
     return FloodClasses(
         one_pct=one_pct | floodway,
         zero_two_pct=zero_two,
