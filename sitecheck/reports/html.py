@@ -142,11 +142,11 @@ def report_parts(
         yield '<p class="muted">No parcel has a triggered rule or a rule needing review.</p>\n'
     result.with_every_reason(detailed)
     result.margins(detailed)  # found at once for every section; each reads its own back
-    with ParcelMapper(result) as mapper:
-        for position in progress.counted("drawing the report's parcels", len(detailed)):
-            row = detailed[position]
-            drawn = mapper.svg(row) if row in mapped else None
-            yield parcel_section(result, row, drawn, limits.map_count)
+    mapper = ParcelMapper(result)
+    for position in progress.counted("drawing the report's parcels", len(detailed)):
+        row = detailed[position]
+        drawn = mapper.svg(row) if row in mapped else None
+        yield parcel_section(result, row, drawn, limits.map_count)
     yield "</section>\n"
     yield rules_section(result)
     yield _page_end(generated)

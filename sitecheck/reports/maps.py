@@ -146,17 +146,20 @@ class LegendEntry:
 
 @dataclass(frozen=True)
 class _Layer:
-    """One drawn layer of a map and its legend entry (None: not in the legend)."""
+    """One drawn layer of a map, its legend entry (None: not in the legend) and the hatch
+    pattern its fill refers to (empty for a plain fill)."""
 
     svg: str
     legend: LegendEntry | None
+    pattern: str = ""
 
 
 class ParcelMapper:
     """Draws the parcel maps of one check run.
 
     The spatial index and the flags by parcel are built once; each map is its own
-    SVG document, for an ``<img>`` (``data:image/svg+xml``) or a file.
+    SVG document, for an ``<img>`` (``data:image/svg+xml``) or a file. It holds no
+    drawing surface, so there is nothing to release.
 
     Parameters
     ----------
@@ -178,26 +181,13 @@ class ParcelMapper:
         self.flag_kinds = flags["kind"].to_numpy(dtype=object)
         self.flag_geoms = flags.geometry.to_numpy()
 
-    def __enter__(self) -> ParcelMapper:
-        return self
-
-    def __exit__(self, *exc_info: object) -> None:
-        self.close()
-
-    def close(self) -> None:
-        """Nothing is held beyond the run's own tables; kept for the ``with`` form."""
-
     def svg(self, row: int) -> str:
         """The map of the parcel at ``row`` of the parcel table, as an SVG document."""
         frame = self._frame(row)
         layers = self._layers(row, frame)
         left, top, width, height = MAP_PX
         title = f"Parcel {self.ids[row]}"
-        patterns = "".join(
-            hatch_pattern(key, style)
-            for key, style in FLAG_STYLES.items()
-            if style.hatch and f"url(#hatch-{key})" in "".join(layer.svg for layer in layers)
-        )
+        patterns = "".join(layer.pattern for layer in layers)
         return (
             f"<svg xmlns='http://www.w3.org/2000/svg' width='{WIDTH_PX}' height='{HEIGHT_PX}' "
             f"viewBox='0 0 {WIDTH_PX} {HEIGHT_PX}' font-family='{FONT}'>"
@@ -273,7 +263,8 @@ class ParcelMapper:
             if not drawn:
                 continue
             flag = FLAG_STYLES.get(kind, OTHER_FLAG)
-            if flag.hatch:
+            pattern = hatch_pattern(kind, flag) if flag.hatch else ""
+            if pattern:
                 style = (
                     f"fill='url(#hatch-{escape(kind)})' fill-opacity='0.8' "
                     f"stroke='{flag.colour}' stroke-opacity='0.8'"
@@ -285,7 +276,7 @@ class ParcelMapper:
                 )
             style += f" stroke-width='{0.8 * POINT_PX:.2f}'"
             label = flag.label if kind in FLAG_STYLES else kind.replace("_", " ")
-            layers.append(_Layer(_path(drawn, style), _legend_box(style, label)))
+            layers.append(_Layer(_path(drawn, style), _legend_box(style, label), pattern))
         return layers
 
     def _scale_bar(self, frame_width: float) -> str:
@@ -309,7 +300,6 @@ class _Pixels:
 
     def __init__(self, frame: tuple[float, float, float, float]) -> None:
         x0, y0, x1, y1 = frame
-        self.frame = frame
         self.scale = MAP_PX[2] / (x1 - x0)
         self.origin = np.array([x0, y1])
         pad = 4.0 / self.scale  # a few pixels beyond the frame: no edge of the clip shows
