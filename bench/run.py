@@ -194,18 +194,7 @@ def bench_size(size: int) -> dict:
         "parcels": engine["parcels"],
         "requested_parcels": size,
         "disturbed_parcels": len(engine["disturbed"]),
-        "floor": {k: floor[k] for k in ("seconds", "peak_rss_mb", "stages_s")},
-        "engine": {k: engine[k] for k in ("seconds", "peak_rss_mb", "stages_s")},
-        "check": check,
-        "shapely_loop": {k: loop[k] for k in ("seconds", "peak_rss_mb", "stages_s")},
-        "qgis_chain": {k: qgis[k] for k in ("seconds", "peak_rss_mb", "stages_s")},
-        "measure_vs_floor": engine["seconds"] / floor["seconds"],
-        "speedup_vs_qgis": qgis["seconds"] / engine["seconds"],
-        "speedup_vs_loop": loop["seconds"] / engine["seconds"],
-        "check_speedup_vs_qgis": qgis["seconds"] / check["seconds"],
-        "like_for_like_speedup_vs_qgis": like_for_like(engine, qgis),
-        "like_for_like_speedup_vs_loop": like_for_like(engine, loop),
-        "peak_rss_mb": engine["peak_rss_mb"],
+        **engine_figures(floor, engine, check, _timed(loop), _timed(qgis)),
         "agreement": {
             "floor": agreement(engine["disturbed"], floor["disturbed"]),
             "shapely_loop": agreement(engine["disturbed"], loop["disturbed"]),
@@ -223,6 +212,30 @@ def bench_size(size: int) -> dict:
     RESULTS.mkdir(parents=True, exist_ok=True)
     (RESULTS / f"measure_{size}.json").write_text(json.dumps(result, indent=2) + "\n")
     return result
+
+
+def _timed(run: dict) -> dict:
+    """What a results file keeps of a tool's run: its time, memory and stages."""
+    return {k: run[k] for k in ("seconds", "peak_rss_mb", "stages_s")}
+
+
+def engine_figures(floor: dict, engine: dict, check: dict, loop: dict, qgis: dict) -> dict:
+    """A results file's figures of the floor, ``measure`` and ``check``, and their ratios to
+    each other and to the peers (``loop`` and ``qgis`` as the file keeps them)."""
+    return {
+        "floor": _timed(floor),
+        "engine": _timed(engine),
+        "check": check,
+        "shapely_loop": loop,
+        "qgis_chain": qgis,
+        "measure_vs_floor": engine["seconds"] / floor["seconds"],
+        "speedup_vs_qgis": qgis["seconds"] / engine["seconds"],
+        "speedup_vs_loop": loop["seconds"] / engine["seconds"],
+        "check_speedup_vs_qgis": qgis["seconds"] / check["seconds"],
+        "like_for_like_speedup_vs_qgis": like_for_like(engine, qgis),
+        "like_for_like_speedup_vs_loop": like_for_like(engine, loop),
+        "peak_rss_mb": engine["peak_rss_mb"],
+    }
 
 
 def recheck_size(size: int) -> dict:
@@ -250,18 +263,8 @@ def rerun_engine_size(size: int) -> dict:
     floor = run_peer(folder, "floor", sys.executable)
     engine = run_engine(folder)
     check = run_check(folder)
-    loop, qgis = result["shapely_loop"], result["qgis_chain"]
     result.update(
-        floor={k: floor[k] for k in ("seconds", "peak_rss_mb", "stages_s")},
-        engine={k: engine[k] for k in ("seconds", "peak_rss_mb", "stages_s")},
-        check=check,
-        measure_vs_floor=engine["seconds"] / floor["seconds"],
-        speedup_vs_qgis=qgis["seconds"] / engine["seconds"],
-        speedup_vs_loop=loop["seconds"] / engine["seconds"],
-        check_speedup_vs_qgis=qgis["seconds"] / check["seconds"],
-        like_for_like_speedup_vs_qgis=like_for_like(engine, qgis),
-        like_for_like_speedup_vs_loop=like_for_like(engine, loop),
-        peak_rss_mb=engine["peak_rss_mb"],
+        engine_figures(floor, engine, check, result["shapely_loop"], result["qgis_chain"]),
         engine_measured=time.strftime("%Y-%m-%d %H:%M:%S %Z"),
     )
     result["agreement"]["floor"] = agreement(engine["disturbed"], floor["disturbed"])
