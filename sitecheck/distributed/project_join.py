@@ -30,13 +30,12 @@ from sitecheck.distributed.window import (
 )
 from sitecheck.io import vector_source
 from sitecheck.io.extent import Extent
-from sitecheck.io.parcels import find_field
 from sitecheck.io.readers import POLYGONAL, LayerReader, LayerRequest, read_layer
 from sitecheck.pipeline.run import screen
 from sitecheck.reports.compact import COMPACT, FULL, compacted
 from sitecheck.reports.document import project_entries
 from sitecheck.screening.project_layer import project_layer, with_project_columns
-from sitecheck.screening.project_sites import PROJECT_FIELD
+from sitecheck.screening.project_sites import project_names
 
 Entries = dict[str, list[dict[str, object]]]
 
@@ -57,11 +56,8 @@ def named_projects(
     """
     source = spec.run.inputs.disturbance
     frame = read_layer(LayerRequest(source, POLYGONAL, working_crs), LayerReader())
-    field_name = find_field([c for c in frame.columns if c != frame.geometry.name], [PROJECT_FIELD])
-    if field_name is None:
-        return None
-    named = frame[field_name].astype("string").str.strip().replace("", pd.NA)
-    if named.isna().all():
+    named = project_names(frame)
+    if named is None or named.isna().all():
         return None
     ids = [str(p) for p in dict.fromkeys(named.dropna()) if project_lots.get(str(p))]
     sharing: dict[str, int] = {}

@@ -64,6 +64,18 @@ def find_field(columns: Sequence[str], candidates: Sequence[str]) -> str | None:
     return None
 
 
+def named_parcels(frame: gpd.GeoDataFrame, id_field: str) -> pd.Series | None:
+    """The parcel id each feature of a drawn layer names (stripped text), None without a
+    parcel-id field: the parcels' own id field, else ``parcel_id`` (only ``parcel_id``
+    when the ids are the parcel layer's feature ids, ``FID``)."""
+    columns = [c for c in frame.columns if c != frame.geometry.name]
+    candidates = ["parcel_id"] if id_field == "FID" else [id_field, "parcel_id"]
+    field_name = find_field(columns, candidates)
+    if field_name is None:
+        return None
+    return frame[field_name].astype("string").str.strip()
+
+
 def read_parcels(
     source: LayerSource,
     log: LayerReader,

@@ -15,7 +15,7 @@ from sitecheck.geometry.overlay import (
     union_by_group,
 )
 from sitecheck.io.crs import WorkingCRS
-from sitecheck.io.parcels import Parcels, find_field
+from sitecheck.io.parcels import Parcels, find_field, named_parcels
 from sitecheck.io.readers import POLYGONAL, LayerReader, LayerSource
 from sitecheck.measure.project_facts import lot_attributes
 from sitecheck.measure.split_notes import SLIVER_SQFT, note_split
@@ -67,13 +67,9 @@ def _lot_hints(
     frame: gpd.GeoDataFrame, parcels: Parcels, source: LayerSource, reader: LayerReader
 ) -> np.ndarray | None:
     """Lot index each feature names in its parcel-id field, -1 where none."""
-    columns = [c for c in frame.columns if c != frame.geometry.name]
-    field_name = find_field(
-        columns, ["parcel_id"] if parcels.id_field == "FID" else [parcels.id_field, "parcel_id"]
-    )
-    if field_name is None:
+    values = named_parcels(frame, parcels.id_field)
+    if values is None:
         return None
-    values = frame[field_name].astype("string").str.strip()
     lookup = pd.Series(np.arange(len(parcels.ids)), index=pd.Index(parcels.ids.astype(str)))
     hints = values.map(lookup)
     unknown = values.notna() & (values != "") & hints.isna()

@@ -69,6 +69,16 @@ class Grouping:
     reader: LayerReader
 
 
+def project_names(frame: gpd.GeoDataFrame) -> pd.Series | None:
+    """Each feature's project (stripped text, <NA> where it names none); None without a
+    ``project`` field."""
+    columns = [c for c in frame.columns if c != frame.geometry.name]
+    field_name = find_field(columns, [PROJECT_FIELD])
+    if field_name is None:
+        return None
+    return frame[field_name].astype("string").str.strip().replace("", pd.NA)
+
+
 def group_projects(
     lot_result: CheckResult, inputs: MeasureInputs, reader: LayerReader | None = None
 ) -> Grouping | None:
@@ -87,11 +97,7 @@ def group_projects(
     measured = lot_result.measured
     own = _fresh(reader or LayerReader())
     frame = own.read(inputs.disturbance, POLYGONAL, target_crs=measured.working.crs)
-    columns = [c for c in frame.columns if c != frame.geometry.name]
-    field_name = find_field(columns, [PROJECT_FIELD])
-    named = (
-        frame[field_name].astype("string").str.strip().replace("", pd.NA) if field_name else None
-    )
+    named = project_names(frame)
     if named is None or (named.isna().all() and not own.names_projects):
         return None
     lots = measured.parcels.geometry.to_numpy()
