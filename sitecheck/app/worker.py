@@ -43,7 +43,7 @@ import pandas as pd
 import pyproj
 import shapely
 
-from sitecheck.app.worker_focus import FOCUSED_ROLES, WORK_ROLE, focus_drawn, near_lots
+from sitecheck.app.worker_focus import FOCUSED_ROLES, WORK_ROLE, Focus, focus_on, near_lots
 from sitecheck.app.worker_protocol import (
     read_request,
     refuse_unknown_keys,
@@ -108,13 +108,17 @@ class NeighbourhoodReader(LayerReader):
         drawn: dict[str, gpd.GeoDataFrame],
         area: shapely.Geometry,
         records: list,
-        focus: np.ndarray,
+        focus: Focus,
+        lots: np.ndarray,
     ) -> None:
-        super().__init__(inputs=list(records), partial_view=True)
+        super().__init__(
+            inputs=list(records), partial_view=True, names_projects=focus.names_projects
+        )
         self.cache = cache
         self.drawn = drawn
         self.area = area
-        self.focus = focus  # the lots the answer spans: where the work layers are read
+        self.work = focus.work  # the disturbance that can change the answer
+        self.focus_lots = lots[focus.rows]  # the lots it spans: where impervious is read
         for role, frame in drawn.items():  # the drawn layers as QGIS has them, edits included
             shown = frame.drop(columns="_fid") if "_fid" in frame else frame
             self.inputs.append(
@@ -129,7 +133,7 @@ class NeighbourhoodReader(LayerReader):
         if not request.around:
             assert frame is not None  # a session holds every role it was opened with
             if request.source.role in FOCUSED_ROLES:
-                return near_lots(frame, self.focus)
+                return near_lots(frame, self.focus_lots)
             near = frame.sindex.query(self.area, predicate="intersects")
             return frame.iloc[np.sort(near)]
         if frame is None:
@@ -145,7 +149,7 @@ class NeighbourhoodReader(LayerReader):
     def _held(self, role: str, target_crs: object | None) -> gpd.GeoDataFrame | None:
         """A role's layer as the panel has it (drawn, edits included) or as the session read
         it, in ``target_crs``; None for a role the session does not hold."""
-        frame = self.drawn.get(role)
+        frame = self.work if role == WORK_ROLE and self.work is not None else self.drawn.get(role)
         if frame is None:
             frame = self.cache.get(role)
         if frame is not None and target_crs is not None and not frame.crs.equals(target_crs):
@@ -252,15 +256,14 @@ class Session:
             for role, layer in request_object(request, "layers", "evaluate").items()
             if role in DRAWN_ROLES
         }
-        focus, projects_named = focus_drawn(
+        focus = focus_on(
             drawn, self.parcel_index[parcel_id], self.lot_tree, self.parcel_index, self.id_field
         )
         reach = self.settings.reach_ft() / self.working.feet_per_unit
-        work = [drawn[WORK_ROLE].union_all()] if WORK_ROLE in drawn else []
-        extent = shapely.union_all([*self.lots[focus], *work])  # the lot asked about first
+        work = [] if focus.work is None else [focus.work.union_all()]
+        extent = shapely.union_all([*self.lots[focus.rows], *work])
         area = shapely.box(*shapely.bounds(extent)).buffer(reach, join_style="mitre")
-        reader = NeighbourhoodReader(self.cache, drawn, area, self.records, self.lots[focus])
-        reader.names_projects = projects_named
+        reader = NeighbourhoodReader(self.cache, drawn, area, self.records, focus, self.lots)
         roles = {
             role: self.sources.get(role)
             or (LayerSource(role, f"<edited {role}>") if role in drawn else None)

@@ -13,15 +13,15 @@ and the constraint layers are read as before, around the kept work.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 import geopandas as gpd
 import numpy as np
-import pandas as pd
 import shapely
 
-from sitecheck.io.parcels import find_field
+from sitecheck.io.parcels import named_parcels
 from sitecheck.schema.roles import DRAWN_ROLES
-from sitecheck.screening.project_sites import PROJECT_FIELD
+from sitecheck.screening.project_sites import project_names
 
 WORK_ROLE = "disturbance"
 """The drawn role whose features say which lots a parcel's answer spans."""
@@ -30,21 +30,40 @@ FOCUSED_ROLES: tuple[str, ...] = tuple(role for role in DRAWN_ROLES if role != W
 """The other drawn roles (impervious cover): read on the lots the answer spans alone."""
 
 
-def focus_drawn(
-    drawn: dict[str, gpd.GeoDataFrame],
+@dataclass(frozen=True)
+class Focus:
+    """What one parcel's answer reads of the drawn work.
+
+    Attributes
+    ----------
+    rows : ndarray of int
+        The lots the kept work falls on or names, the parcel asked about first.
+    work : GeoDataFrame or None
+        The drawn disturbance that can change the answer (None: none was drawn).
+    names_projects : bool or None
+        Whether the disturbance as drawn names a project (None: none was drawn).
+    """
+
+    rows: np.ndarray
+    work: gpd.GeoDataFrame | None
+    names_projects: bool | None
+
+
+def focus_on(
+    drawn: Mapping[str, gpd.GeoDataFrame],
     row: int,
     lot_tree: shapely.STRtree,
     lot_rows: Mapping[str, int],
     id_field: str,
-) -> tuple[np.ndarray, bool | None]:
-    """Cut the drawn work, in place, to what can change the answer of the lot at ``row``
-    (:func:`focused_work`); return the rows of the lots it spans, and whether the work as
-    drawn names a project (None without drawn work)."""
+) -> Focus:
+    """What of the drawn work can change the answer of the lot at ``row``
+    (:func:`focused_work`)."""
     if WORK_ROLE not in drawn:
-        return np.array([row]), None
-    named = names_projects(drawn[WORK_ROLE])
-    drawn[WORK_ROLE], rows = focused_work(drawn[WORK_ROLE], row, lot_tree, lot_rows, id_field)
-    return rows, named
+        return Focus(np.array([row]), None, None)
+    work = drawn[WORK_ROLE]
+    projects = project_names(work)
+    kept, rows = focused_work(work, row, lot_tree, lot_rows, id_field)
+    return Focus(rows, kept, projects is not None and bool(projects.notna().any()))
 
 
 def focused_work(
@@ -84,7 +103,7 @@ def focused_work(
     keep = np.zeros(len(work), dtype=bool)
     keep[pairs[0, pairs[1] == row]] = True
     keep[np.setdiff1d(np.arange(len(work)), pairs[0])] = True  # on no lot: named as unassigned
-    projects = _project_names(work)
+    projects = project_names(work)
     if projects is not None:
         has_project = projects.notna().to_numpy(dtype=bool)
         while True:
@@ -100,13 +119,6 @@ def focused_work(
     return work.iloc[np.flatnonzero(keep)], np.asarray(list(dict.fromkeys(rows.tolist())))
 
 
-def names_projects(work: gpd.GeoDataFrame) -> bool:
-    """Whether any feature of the work names a project: the run groups work by project
-    then, whichever part of the layer it reads."""
-    projects = _project_names(work)
-    return projects is not None and bool(projects.notna().any())
-
-
 def near_lots(frame: gpd.GeoDataFrame, lots: np.ndarray) -> gpd.GeoDataFrame:
     """The features of a work layer (impervious cover) that meet any of ``lots``."""
     if len(frame) == 0:
@@ -117,18 +129,7 @@ def near_lots(frame: gpd.GeoDataFrame, lots: np.ndarray) -> gpd.GeoDataFrame:
 
 def _named_rows(work: gpd.GeoDataFrame, lot_rows: Mapping[str, int], id_field: str) -> np.ndarray:
     """The lot row each feature names in its parcel-id field, -1 where it names none."""
-    columns = [c for c in work.columns if c != work.geometry.name]
-    field = find_field(columns, ["parcel_id"] if id_field == "FID" else [id_field, "parcel_id"])
-    if field is None:
+    values = named_parcels(work, id_field)
+    if values is None:
         return np.full(len(work), -1)
-    values = work[field].astype("string").str.strip()
     return values.map(lot_rows).fillna(-1).to_numpy(dtype=np.int64)
-
-
-def _project_names(work: gpd.GeoDataFrame) -> pd.Series | None:
-    """Each feature's project, None where it names none; None without the field."""
-    columns = [c for c in work.columns if c != work.geometry.name]
-    field = find_field(columns, [PROJECT_FIELD])
-    if field is None:
-        return None
-    return work[field].astype("string").str.strip().replace("", pd.NA)

@@ -110,6 +110,9 @@ class LayerReader:
     dropped : dict of str to DataFrame
         Per role, the attribute rows of the features left out for having no
         usable geometry.
+    names_projects : bool or None
+        Whether the whole disturbance layer names a project, where the reader serves
+        part of it (the panel's work on one parcel); None: as the features read say.
     """
 
     inputs: list[InputRecord] = field(default_factory=list)
@@ -119,8 +122,6 @@ class LayerReader:
     partial_view: bool = False
     dropped: dict[str, pd.DataFrame] = field(default_factory=dict)
     file_hashes: dict[str, str | None] = field(default_factory=dict)
-    # Whether the whole disturbance layer names a project, where the reader serves part of
-    # it (the panel's work on one parcel); None: as the features read say.
     names_projects: bool | None = None
     keeps_audit = True  # False: a reader of one window of a run leaves the audit to its driver
 

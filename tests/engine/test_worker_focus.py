@@ -118,4 +118,9 @@ def test_each_lot_near_the_work_is_answered_as_the_whole_run_answers_it(moved):
             (s["lots"], s["highest_severity"], s["metrics"]) for s in on_lot
         ]
         shared += len(on_lot) > 1
+        # The audit names the drawn work as the panel sent it, not the part measured.
+        drawn = {
+            i["name"]: i["feature_count"] for i in reply["inputs"] if i["path"] == "edited in QGIS"
+        }
+        assert drawn == {layer: len(layers[layer]["features"]) for layer in DRAWN}
     assert shared, "the moved work should put two projects on one lot"
