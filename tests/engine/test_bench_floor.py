@@ -17,6 +17,7 @@ from pathlib import Path
 import numpy as np
 import pyogrio
 import pytest
+import rasterio
 import shapely
 
 from .village_runs import VILLAGE_LAYERS
@@ -84,14 +85,26 @@ def both(shared_village, tmp_path_factory):
 
 
 def test_the_floor_reads_through_several_windows_and_tiles(both):
+    """The window is several boxes, the work spans several DEM tiles, and a layer read
+    through the window holds exactly the features that meet it."""
     floor, village, table, _ = both
     lots = pyogrio.read_dataframe(village["gpkg"], layer="parcels").set_index("parcel_id")
     with_work = lots.loc[table.index].geometry.to_numpy()
     window = floor.window(with_work, floor.WIDEST_BUFFER_FT)
     assert shapely.get_num_geometries(window) > 1
-    every = pyogrio.read_info(village["gpkg"], layer="wetlands")["features"]
-    wetlands, _ = floor.read(village["gpkg"], "wetlands", within=window)
-    assert 0 < len(wetlands) <= every
+    with rasterio.open(village["dem"]) as dem:
+        tile_ft = floor.TILE_CELLS * dem.res[0]
+    minx, _, maxx, _ = shapely.total_bounds(with_work)
+    assert maxx - minx > 2 * tile_ft
+    counts = {}
+    for layer in ("impervious_existing", "wetlands"):
+        whole = pyogrio.read_dataframe(village["gpkg"], layer=layer).geometry.to_numpy()
+        meeting = int(shapely.intersects(whole, window).sum())
+        read, _ = floor.read(village["gpkg"], layer, within=window)
+        assert 0 < len(read) == meeting, layer
+        counts[layer] = (meeting, len(whole))
+    meeting, every = counts["impervious_existing"]
+    assert meeting < every  # the window leaves out the cover far from the work
 
 
 def test_the_floor_measures_what_the_engine_measures(both):
