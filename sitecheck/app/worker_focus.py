@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 import geopandas as gpd
 import numpy as np
+import pandas as pd
 import shapely
 
 from sitecheck.io.parcels import named_parcels
@@ -62,7 +63,7 @@ def focus_on(
         return Focus(np.array([row]), None, None)
     work = drawn[WORK_ROLE]
     projects = project_names(work)
-    kept, rows = focused_work(work, row, lot_tree, lot_rows, id_field)
+    kept, rows = focused_work(work, row, lot_tree, lot_rows, id_field, projects)
     return Focus(rows, kept, projects is not None and bool(projects.notna().any()))
 
 
@@ -72,6 +73,7 @@ def focused_work(
     lot_tree: shapely.STRtree,
     lot_rows: Mapping[str, int],
     id_field: str,
+    projects: pd.Series | None = None,
 ) -> tuple[gpd.GeoDataFrame, np.ndarray]:
     """The features of ``work`` that can change the answer of the lot at ``row``, and the
     rows of the lots they fall on or name (``row`` first).
@@ -93,6 +95,8 @@ def focused_work(
         Each lot's row by its parcel id.
     id_field : str
         The parcels' id field (``FID`` when the layer's feature ids are the ids).
+    projects : Series, optional
+        Each feature's project (:func:`project_names`), where the caller has read it.
     """
     feature, lot = lot_tree.query(work.geometry.to_numpy(), predicate="intersects")
     named = _named_rows(work, lot_rows, id_field)
@@ -103,7 +107,8 @@ def focused_work(
     keep = np.zeros(len(work), dtype=bool)
     keep[pairs[0, pairs[1] == row]] = True
     keep[np.setdiff1d(np.arange(len(work)), pairs[0])] = True  # on no lot: named as unassigned
-    projects = project_names(work)
+    if projects is None:
+        projects = project_names(work)
     if projects is not None:
         has_project = projects.notna().to_numpy(dtype=bool)
         while True:
