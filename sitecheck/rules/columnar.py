@@ -19,7 +19,7 @@ worded evaluator's on every condition of the three packs.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 
@@ -108,19 +108,6 @@ class ValueTable:
         if name not in self._raw:
             self._raw[name] = [values.get(name) for values in self.rows]
         return self._raw[name]
-
-    def truths_of(self, row: int) -> Callable[[node.Expression, float], Truth | None]:
-        """The truths of one row as this table has decided them (None for a node it has
-        not decided at that tolerance): what a parcel's memo holds under
-        :data:`sitecheck.rules.decide.KNOWN`."""
-
-        def truth(expr: node.Expression, tolerance: float) -> Truth | None:
-            found = self._codes.get((id(expr), tolerance))
-            if found is None or found[0] is not expr:
-                return None
-            return TRUTH_OF_CODE[int(found[1][row])]
-
-        return truth
 
     def memo(self, row: int) -> dict:
         """The per-row decision's memo of one row."""

@@ -32,13 +32,6 @@ Decider = Callable[[Values, dict], Truth]
 _NEGATED = {Truth.TRUE: Truth.FALSE, Truth.FALSE: Truth.TRUE, Truth.UNKNOWN: Truth.UNKNOWN}
 
 
-KNOWN = "known truths"
-"""A parcel's memo may hold, under this key, a function giving the truth of a node at a
-tolerance as already decided for it over many parcels at once, or None where it was not
-(:meth:`sitecheck.rules.columnar.ValueTable.truths_of`): wording a listed rule then
-decides nothing again."""
-
-
 def decide(
     expr: node.Expression,
     values: Values,
@@ -59,12 +52,8 @@ def decide(
     tolerance : float
         Relative half-width of the band around a threshold that gives UNKNOWN.
     memo : dict
-        Shared by one parcel's conditions: a subtree used by many rules is decided once
-        (and none is where it holds :data:`KNOWN`).
+        Shared by one parcel's conditions: a subtree used by many rules is decided once.
     """
-    known = memo.get(KNOWN)
-    if known is not None and (truth := known(expr, tolerance)) is not None:
-        return cast(Truth, truth)
     return _compiled(expr, names, tolerance)(values, memo)
 
 

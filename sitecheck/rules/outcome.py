@@ -10,12 +10,11 @@ says so; an exemption left to an officer switches nothing off.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from sitecheck.rules.attributes import ATTRIBUTES, UNREADABLE, unreadable_words
 from sitecheck.rules.decide import decide
-from sitecheck.rules.deciding import evaluate_deciding
 from sitecheck.rules.language import Truth, evaluate
 from sitecheck.rules.pack_model import Pack, Rule
 from sitecheck.rules.syntax import Expression
@@ -227,12 +226,6 @@ def with_exemptions(rules: tuple[Rule, ...], first: Mapping[str, Trigger]) -> tu
     return tuple(final)
 
 
-def _evaluate_worded(
-    expr: Expression, values: Mapping[str, object], names: Mapping, tolerance: float, memo: dict
-) -> Evaluation:
-    return evaluate(expr, values, names, tolerance, memo=memo)
-
-
 def bare_trigger(rule: Rule, outcome: str) -> Trigger:
     """A rule's outcome without reasons, one object per rule and outcome: a county's run
     holds one for each rule of each parcel with work, most of them not triggered."""
@@ -262,19 +255,30 @@ def worded_trigger(
     values: Mapping[str, object],
     tolerance: float,
     memo: dict | None = None,
-    deciding_only: bool = False,
 ) -> Trigger:
-    """One rule's outcome for one parcel with its reasons, before exemptions.
+    """One rule's outcome for one parcel with its reasons, before exemptions."""
+    known_memo: dict = {} if memo is None else memo
 
-    ``deciding_only`` words only what the outcome keeps: no review question that does
-    not hold, no operand of ``and``/``or`` that does not decide (the same trigger).
-    """
-    memo = {} if memo is None else memo
-    worded = evaluate_deciding if deciding_only else _evaluate_worded
+    def word(expr: Expression, at_tolerance: float) -> Evaluation:
+        return evaluate(expr, values, pack.names, at_tolerance, memo=known_memo)
+
+    return trigger_of(rule, values, tolerance, word, lambda expr: True)
+
+
+def trigger_of(
+    rule: Rule,
+    values: Mapping[str, object],
+    tolerance: float,
+    word: Callable[[Expression, float], Evaluation],
+    may_hold: Callable[[Expression], bool],
+) -> Trigger:
+    """A rule's trigger from its conditions as worded by ``word`` (a condition and the
+    tolerance it is decided at); a review whose condition ``may_hold`` says does not
+    hold is passed over unworded."""
     for review in rule.reviews:
-        if deciding_only and decide(review.when, values, pack.names, 0.0, memo) is not Truth.TRUE:
+        if not may_hold(review.when):
             continue
-        ambiguity = worded(review.when, values, pack.names, 0.0, memo)
+        ambiguity = word(review.when, 0.0)
         if ambiguity.truth is Truth.TRUE:
             facts = "; ".join(ambiguity.reasons)
             return Trigger(
@@ -284,7 +288,7 @@ def worded_trigger(
                 f"{review.reason} ({facts})" if facts else review.reason,
                 (review.reason,),
             )
-    result = worded(rule.when, values, pack.names, tolerance, memo)
+    result = word(rule.when, tolerance)
     if result.truth is Truth.TRUE and rule.discretion:
         # The law leaves it to an officer ("may be exempt"): a question, never a finding,
         # so the rules it would switch off stay listed.

@@ -3,10 +3,10 @@
 :func:`sitecheck.rules.outcome.evaluate_pack` decides one parcel; a run decides
 every parcel of a pack together (:mod:`sitecheck.rules.columnar`): one pass of
 array operations per condition, then each parcel's outcome is put together from
-the decided codes, with the reasons of the rules that are written worded by the
-evaluator. A run that words only the listed rules (the compact JSON, the
-GeoPackage, a county's report) words nothing for the rules a parcel does not
-trigger.
+the decided codes, with the reasons of the rules that are written from the
+leaves that decide them (:mod:`sitecheck.rules.leaf_plans`). A run that words
+only the listed rules (the compact JSON, the GeoPackage, a county's report)
+words nothing for the rules a parcel does not trigger.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from functools import cached_property
 import numpy as np
 
 from sitecheck.rules.columnar import FALSE, TRUE, ValueTable, decide_rows
-from sitecheck.rules.decide import KNOWN
+from sitecheck.rules.leaf_plans import LeafWords
 from sitecheck.rules.outcome import (
     NEEDS_REVIEW,
     NOT_TRIGGERED,
@@ -25,10 +25,12 @@ from sitecheck.rules.outcome import (
     ParcelOutcome,
     Trigger,
     bare_trigger,
+    trigger_of,
     with_exemptions,
-    worded_trigger,
 )
 from sitecheck.rules.pack_model import Pack, Rule
+from sitecheck.rules.syntax import Expression
+from sitecheck.rules.truth import Evaluation
 
 OUTCOMES = (NOT_TRIGGERED, TRIGGERED, NEEDS_REVIEW)
 """The outcome of each code :func:`rule_outcomes` gives."""
@@ -46,9 +48,7 @@ def rule_outcomes(pack: Pack, rule: Rule, table: ValueTable, tolerance: float) -
     return codes
 
 
-def exempted_codes(
-    rules: Sequence[Rule], first: Mapping[str, np.ndarray]
-) -> dict[str, np.ndarray]:
+def exempted_codes(rules: Sequence[Rule], first: Mapping[str, np.ndarray]) -> dict[str, np.ndarray]:
     """Each rule's outcome codes once its exemptions apply, as :func:`with_exemptions`
     gives them: not triggered where an exemption it names is triggered."""
     final = {}
@@ -92,6 +92,11 @@ class DecidedPack:
             for rule in self.pack.rules
         }
 
+    @cached_property
+    def words(self) -> LeafWords:
+        """The conditions worded from the leaves that decide them, row by row."""
+        return LeafWords(self.table, self.pack.names)
+
     def outcome(self, position: int, unlisted_reasons: bool = True) -> ParcelOutcome:
         """The outcome of the parcel at ``position``, as ``evaluate_pack`` gives it.
 
@@ -99,14 +104,19 @@ class DecidedPack:
         that shows only the listed rules asks.
         """
         values = self.rows[position]
-        # What the columns decided is not decided again while the reasons are worded.
-        memo: dict = {KNOWN: self.table.truths_of(position)}
+        memo: dict = {}  # the parcel's values read once for all its rules
+        words, table, names = self.words, self.table, self.pack.names
+
+        def word(expr: Expression, tolerance: float) -> Evaluation:
+            return words.evaluation(expr, tolerance, position, memo)
+
+        def may_hold(expr: Expression) -> bool:
+            return bool(decide_rows(expr, table, names, 0.0)[position] == TRUE)
+
         first: dict[str, Trigger] = {}
         for rule in self.pack.rules:
             if unlisted_reasons or OUTCOMES[self.codes[rule.id][position]] != NOT_TRIGGERED:
-                first[rule.id] = worded_trigger(
-                    self.pack, rule, values, self.tolerance, memo, deciding_only=True
-                )
+                first[rule.id] = trigger_of(rule, values, self.tolerance, word, may_hold)
             else:
                 first[rule.id] = bare_trigger(rule, NOT_TRIGGERED)
         return ParcelOutcome(self.pack, with_exemptions(self.pack.rules, first))

@@ -96,6 +96,25 @@ def test_every_outcome_and_reason_over_the_village_is_evaluate_packs(village_val
     assert seen == {"triggered", "not_triggered", "needs_review"}
 
 
+@pytest.mark.parametrize("pack_id", PACKS)
+def test_equal_values_of_other_types_are_each_worded_as_their_own(village_values, pack_id):
+    """A leaf's words are shared by the rows reading the same values; 0, 0.0, -0.0,
+    False, a numpy zero and the text "0" compare equal or look alike (and a list cannot
+    be a key at all), and each must still read as the evaluator reads it (a number, a
+    gap, text where a number belongs) in every row of one table."""
+    pack = load_pack(pack_id)
+    base = village_values[0]
+    odd = [0, 0.0, -0.0, False, True, 1, 1.0, np.float64(0.0), np.int64(1), "0", None, [0]]
+    rows = []
+    for name, info in pack.names.items():
+        if info.is_constant or info.type == "text":
+            continue
+        rows += [{**base, name: value} for value in odd]
+    assert len(rows) > 100
+    seen = _assert_same_outcomes(pack, rows)
+    assert "needs_review" in seen
+
+
 # --- parcels drawn from what a pack names ----------------------------------------------
 
 

@@ -1,0 +1,154 @@
+"""Which leaves of a condition word its outcome, found for many parcels at once.
+
+An ``and`` or ``or`` keeps the reasons of the operands whose truth is its own
+(:func:`sitecheck.rules.truth.combine`), and a ``not`` keeps its operand's. A
+condition's reasons are therefore those of its leaves (a comparison, a
+membership, a true/false name, a null test) reached from the root through
+deciding operands, in the order they are written, each sentence once. With the
+truth of every node decided in columns (:mod:`sitecheck.rules.columnar`), those
+leaves are found for every row at once; rows reached by the same leaves share
+one tuple of them, and a row then words its leaves alone with the evaluator
+(:class:`LeafWords`), instead of walking the condition again for each rule it
+lists. ``tests/engine/test_columnar.py`` compares the outcomes with
+:func:`sitecheck.rules.outcome.evaluate_pack` on every condition of the packs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import numpy as np
+
+from sitecheck.rules import syntax as node
+from sitecheck.rules.columnar import TRUTH_OF_CODE, ValueTable, decide_rows
+from sitecheck.rules.evaluate import evaluate
+from sitecheck.rules.names import NameInfo
+from sitecheck.rules.syntax import names_of
+from sitecheck.rules.truth import Evaluation
+
+LeafPlan = tuple[np.ndarray, list[tuple[node.Expression, ...]]]
+"""Per row an index into a list of leaf tuples, and that list."""
+
+
+def deciding_leaves(
+    expr: node.Expression, table: ValueTable, names: Mapping[str, NameInfo], tolerance: float
+) -> LeafPlan:
+    """The leaves whose reasons each row's outcome of ``expr`` keeps, in written order.
+
+    Parameters
+    ----------
+    expr : Expression
+        A checked condition.
+    table : ValueTable
+        The rows, whose codes of every node of ``expr`` are decided here when not yet.
+    names : mapping of str to NameInfo
+    tolerance : float
+
+    Returns
+    -------
+    LeafPlan
+        ``(index, tuples)``: row ``r`` is worded by the leaves ``tuples[index[r]]``.
+    """
+    leaves: list[node.Expression] = []
+    reached: list[np.ndarray] = []
+
+    def visit(part: node.Expression, wanted: np.ndarray) -> None:
+        if isinstance(part, node.Logic):
+            truth = decide_rows(part, table, names, tolerance)
+            for operand in part.operands:
+                deciding = decide_rows(operand, table, names, tolerance) == truth
+                visit(operand, wanted & deciding)
+        elif isinstance(part, node.Not):
+            visit(part.operand, wanted)
+        else:
+            leaves.append(part)
+            reached.append(wanted)
+
+    visit(expr, np.ones(table.count, dtype=bool))
+    patterns, index = np.unique(np.stack(reached, axis=1), axis=0, return_inverse=True)
+    tuples = [
+        tuple(leaf for leaf, used in zip(leaves, pattern.tolist(), strict=True) if used)
+        for pattern in patterns
+    ]
+    return index.reshape(-1), tuples
+
+
+_Read = tuple[node.Expression, tuple[str, ...]]
+"""A leaf and the names whose values its words depend on."""
+
+
+class LeafWords:
+    """The worded outcome of conditions for the rows of a table, from their leaves.
+
+    A leaf's words depend only on the values it reads, so rows reading the same
+    values (most lots have no floodplain, no wetland, the same zone) share them.
+
+    Parameters
+    ----------
+    table : ValueTable
+    names : mapping of str to NameInfo
+    """
+
+    def __init__(self, table: ValueTable, names: Mapping[str, NameInfo]) -> None:
+        self.table = table
+        self.names = names
+        self._plans: dict[tuple[int, float], tuple] = {}
+        self._worded: dict[tuple, Evaluation] = {}
+
+    def evaluation(
+        self, expr: node.Expression, tolerance: float, row: int, memo: dict
+    ) -> Evaluation:
+        """What :func:`sitecheck.rules.evaluate.evaluate` gives ``expr`` on ``row``: its
+        truth as decided in columns, with the reasons of its deciding leaves.
+
+        ``memo`` is the row's, shared by its conditions.
+        """
+        index, tuples, codes = self._plan(expr, tolerance)
+        values = self.table.rows[row]
+        reasons: list[str] = []
+        missing: list[str] = []
+        near: list[str] = []
+        for leaf, read in tuples[index[row]]:
+            # Each value with its type: 0, 0.0 and False read differently.
+            key = (id(leaf), tolerance, *[(type(v), v) for v in map(values.get, read)])
+            try:
+                found = self._worded.get(key)
+                kept = True
+            except TypeError:  # a value that cannot be a key: worded, not kept
+                found, kept = None, False
+            if found is None:
+                found = evaluate(leaf, values, self.names, tolerance, memo=memo)
+                if kept:
+                    self._worded[key] = found
+            reasons += found.reasons
+            missing += found.missing
+            near += found.near
+        return Evaluation(
+            TRUTH_OF_CODE[codes[row]],
+            list(dict.fromkeys(reasons)),
+            list(dict.fromkeys(missing)),
+            list(dict.fromkeys(near)),
+        )
+
+    def _plan(
+        self, expr: node.Expression, tolerance: float
+    ) -> tuple[list[int], list[tuple[_Read, ...]], list[int]]:
+        """Each row's index into the tuples of leaves that word it, and each row's code."""
+        key = (id(expr), tolerance)
+        found = self._plans.get(key)
+        if found is None or found[0] is not expr:
+            index, tuples = deciding_leaves(expr, self.table, self.names, tolerance)
+            codes = decide_rows(expr, self.table, self.names, tolerance)
+            read = [tuple((leaf, self._reads(leaf)) for leaf in leaves) for leaves in tuples]
+            found = self._plans[key] = (expr, (index.tolist(), read, codes.tolist()))
+        return found[1]
+
+    def _reads(self, leaf: node.Expression) -> tuple[str, ...]:
+        """The names of a leaf whose value comes from the parcel (not a pack parameter)."""
+        return tuple(
+            sorted(
+                name
+                for name in names_of(leaf)
+                if name not in self.names or not self.names[name].is_constant
+            )
+        )
