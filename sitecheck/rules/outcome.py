@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 
 from sitecheck.rules.attributes import ATTRIBUTES, UNREADABLE, unreadable_words
 from sitecheck.rules.decide import decide
@@ -118,9 +119,19 @@ class ParcelOutcome:
     triggers: tuple[Trigger, ...]
 
     def of(self, outcome: str) -> list[Trigger]:
-        return [t for t in self.triggers if t.outcome == outcome]
+        """The triggers with this outcome, in the pack's order."""
+        return list(self._by_outcome.get(outcome, ()))
 
-    @property
+    @cached_property
+    def _by_outcome(self) -> dict[str, tuple[Trigger, ...]]:
+        # Grouped once: the GeoPackage columns, the JSON and the report each ask a
+        # county's every outcome for its triggered and its review rules, many times.
+        grouped: dict[str, list[Trigger]] = {}
+        for trigger in self.triggers:
+            grouped.setdefault(trigger.outcome, []).append(trigger)
+        return {outcome: tuple(triggers) for outcome, triggers in grouped.items()}
+
+    @cached_property
     def highest_severity(self) -> str | None:
         """The most demanding severity among triggered rules (None when none triggered)."""
         triggered = self.of(TRIGGERED)
@@ -128,7 +139,7 @@ class ParcelOutcome:
             return None
         return max((t.rule.severity for t in triggered), key=SEVERITY_KEYS.index)
 
-    @property
+    @cached_property
     def design_storm_years(self) -> int | None:
         """The storm the site must accommodate or offset: the largest a triggered rule names."""
         storms = [
@@ -136,7 +147,7 @@ class ParcelOutcome:
         ]
         return max(storms) if storms else None
 
-    @property
+    @cached_property
     def design_storm_review_years(self) -> tuple[int, ...]:
         """Larger storms that rules under review would set (Larchmont § 335-28A over an acre)."""
         governing = self.design_storm_years or 0
