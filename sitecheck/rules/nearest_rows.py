@@ -82,9 +82,12 @@ class _Search:
             after = exempted_codes(rules, {**self.first, **tried})
             changed = np.any([after[r.id] != self.before[r.id] for r in rules], axis=0)
             wins = rows & changed & (distance < self.distance_found)
-            for row in np.flatnonzero(wins).tolist():
-                changes = _changes(rules, self.before, after, row)
-                self.nearest[row] = Margin(metric, float(values[row]), threshold, moved, changes)
+            winners = np.flatnonzero(wins)
+            changes = _changes(rules, self.before, after, winners)
+            for row, value, changed_rules in zip(
+                winners.tolist(), values[winners].tolist(), changes, strict=True
+            ):
+                self.nearest[row] = Margin(metric, value, threshold, moved, changed_rules)
             self.distance_found[wins] = distance[wins]
 
 
@@ -123,16 +126,31 @@ def _moves(
 
 
 def _changes(
-    rules: tuple[Rule, ...], before: dict[str, np.ndarray], after: dict[str, np.ndarray], row: int
-) -> tuple[Change, ...]:
-    return tuple(
-        Change(
-            rule.id,
-            rule.citation,
-            rule.title,
-            OUTCOMES[before[rule.id][row]],
-            OUTCOMES[after[rule.id][row]],
+    rules: tuple[Rule, ...],
+    before: dict[str, np.ndarray],
+    after: dict[str, np.ndarray],
+    rows: np.ndarray,
+) -> list[tuple[Change, ...]]:
+    """For each of ``rows``, the rules whose outcome the move changes, in the pack's order
+    (read from the codes of all the rows at once: a county has ~100,000 winning rows)."""
+    if not rules or not len(rows):
+        return [() for _ in rows]
+    was = np.stack([before[rule.id][rows] for rule in rules], axis=1).tolist()
+    now = np.stack([after[rule.id][rows] for rule in rules], axis=1).tolist()
+    made: dict[tuple[int, int, int], Change] = {}  # the same change is one object
+
+    def change(at: int, old: int, new: int) -> Change:
+        key = (at, old, new)
+        if key not in made:
+            rule = rules[at]
+            made[key] = Change(rule.id, rule.citation, rule.title, OUTCOMES[old], OUTCOMES[new])
+        return made[key]
+
+    return [
+        tuple(
+            change(at, old, new)
+            for at, (old, new) in enumerate(zip(was_row, now_row, strict=True))
+            if old != new
         )
-        for rule in rules
-        if before[rule.id][row] != after[rule.id][row]
-    )
+        for was_row, now_row in zip(was, now, strict=True)
+    ]
