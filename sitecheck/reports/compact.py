@@ -38,6 +38,7 @@ and reason.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+from functools import cache
 
 from sitecheck.rules.margins import Margin
 from sitecheck.rules.outcome import NOT_TRIGGERED, ParcelOutcome
@@ -133,23 +134,29 @@ def rule_fields(
     }
 
 
-def rounded(name: str, value: object) -> object:
-    """A metric as the compact layout writes it: runoff volumes to the cubic foot and curve
-    numbers to a tenth (a screening's precision; TR-55 reads its charts no closer), peaks
-    to 0.001 cfs, acres to 0.0001, areas to 0.01 sq ft (as they are measured); a whole
-    number without its ".0" (most areas of a lot without constraints are 0)."""
-    if not isinstance(value, float):
-        return value
+@cache
+def _decimals(name: str) -> int | None:
+    """The decimals the compact layout keeps of a metric (None: a whole number): runoff
+    volumes to the cubic foot and curve numbers to a tenth (a screening's precision;
+    TR-55 reads its charts no closer), peaks to 0.001 cfs, acres to 0.0001, areas to
+    0.01 sq ft (as they are measured)."""
     if "_cuft" in name:  # runoff_pre_cuft_25yr, retention_required_cuft, wqv_cuft
-        return round(value)
+        return None
     if name.startswith("cn_"):
-        kept = round(value, 1)
-    elif "_cfs_" in name:
-        kept = round(value, 3)
-    elif name.endswith("_acres"):
-        kept = round(value, 4)
-    else:
-        kept = round(value, 2)
+        return 1
+    if "_cfs_" in name:
+        return 3
+    if name.endswith("_acres"):
+        return 4
+    return 2
+
+
+def _rounded_float(value: float, decimals: int | None) -> int | float:
+    """A metric rounded to its decimals; a whole number without its ".0" (most areas of a
+    lot without constraints are 0)."""
+    if decimals is None:
+        return round(value)
+    kept = round(value, decimals)
     return int(kept) if kept.is_integer() else kept
 
 
@@ -171,7 +178,12 @@ def compacted(entry: dict[str, object], columns: Sequence[str]) -> dict[str, obj
     out: dict[str, object] = {}
     for key, value in entry.items():
         if key == "metrics":
-            out[key] = [rounded(name, metrics.get(name)) for name in columns]
+            out[key] = [
+                _rounded_float(value, decimals) if isinstance(value, float) else value
+                for value, decimals in zip(
+                    map(metrics.get, columns), map(_decimals, columns), strict=True
+                )
+            ]
             for name in TEXT_METRICS:
                 if metrics.get(name) is not None:
                     out[name] = metrics[name]
