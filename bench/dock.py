@@ -9,8 +9,9 @@ feet larger, and times each re-check from the edit to the panel's answer
 edits more, each left to the panel as a user's edit is, from the edit to the
 list painted: an edit the panel is idle for is checked at once. Then 10
 bursts of 5 edits 40 ms apart (a drag), from the last edit of each to the list
-painted with its answer, the pause included (it adapts to how fast answers
-come, from 120 to 350 ms; its value is reported apart). The worker is warm:
+painted with its answer, the pause included (twice the median gap between a
+burst's edits, before any burst twice the median answer, from 120 to 350 ms;
+its value at each burst's last edit is reported apart). The worker is warm:
 the first answer is not counted. The edits grow the work onto the neighbouring lots, so
 the medians of the first and the last ten answers are reported too.
 """
@@ -103,6 +104,7 @@ def main(sample: Path, out: Path) -> None:
         loop.exec()
 
     burst_felt = []
+    burst_pauses: list[int] = []
     grow = EDITS + FELT_EDITS
     for burst in range(BURSTS):
         for _ in range(BURST_EDITS):
@@ -110,6 +112,7 @@ def main(sample: Path, out: Path) -> None:
             disturbance.changeGeometry(work.id(), QgsGeometry(shape.buffer(0.5 * grow, 2)))
             last_edit = time.perf_counter()
             spin(40)
+        burst_pauses.append(dock.pause.interval_ms)  # what the burst's last edit waits
         pending = dock.latest_request  # sent before the burst's last edit: not its answer
         loop = QEventLoop()
         answered: list[dict] = []
@@ -151,11 +154,12 @@ def main(sample: Path, out: Path) -> None:
         "burst_count": BURSTS,
         "burst_median_ms": round(statistics.median(burst_felt), 1),
         "burst_p95_ms": round(sorted(burst_felt)[int(0.95 * len(burst_felt)) - 1], 1),
+        "burst_pauses_ms": burst_pauses,
         "note": "dock_*: edit to answer in the panel, worker warm, the pause excluded; "
         "engine_median_ms is the worker's own share; felt_*: edit to the list painted, each "
         "edit alone (the idle panel checks it at once); burst_*: the last of five edits 40 ms "
         "apart to the list painted, the panel's own (adaptive) pause included; pause_ms the "
-        "pause's value at the end of the felt edits",
+        "pause's value at the end of the felt edits, burst_pauses_ms at each burst's last edit",
     }
     out.write_text(json.dumps(result, indent=2) + "\n")
     print(json.dumps(result))

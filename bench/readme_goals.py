@@ -250,9 +250,10 @@ def _gaps(
             "pass, the runoff screen, the nearest threshold) from layers held in memory, not "
             "only what the edit changed; the rest is the panel's request, the reply and the "
             "drawing."
-            f"{growth} The last edit of a burst waits the pause, twice the median answer as "
-            f"the panel times it ({dock.get('pause_ms')} ms), then the answer in flight and "
-            "its own."
+            f"{growth} The last edit of a burst waits the pause, then its answer: twice the "
+            "median gap between a burst's edits, at least 120 ms, once a burst has been seen; "
+            f"before, twice the median answer as the panel times it ({dock.get('pause_ms')} "
+            "ms)."
         )
     return (
         ("\nWhere a goal is not met, the cause:\n\n" + "\n".join(causes) + "\n") if causes else ""

@@ -116,9 +116,19 @@ def _dock_table(results: Path) -> str:
         f"({dock['felt_edits']} edits) | {dock['felt_median_ms']:,.0f} ms "
         f"| {dock['felt_p95_ms']:,.0f} ms |\n"
         f"| last edit of a burst (5 edits 40 ms apart) to painted list, the pause "
-        f"({dock['pause_ms']} ms) included ({dock['burst_count']} bursts) "
+        f"({_burst_pauses(dock)}) included ({dock['burst_count']} bursts) "
         f"| {dock['burst_median_ms']:,.0f} ms | {dock['burst_p95_ms']:,.0f} ms |\n"
     )
+
+
+def _burst_pauses(dock: dict) -> str:
+    """The pause the bursts waited: one value, or the first burst's and the others'."""
+    pauses = dock.get("burst_pauses_ms") or [dock["pause_ms"]]
+    rest = sorted(set(pauses[1:]))
+    if not rest or rest == [pauses[0]]:
+        return f"{pauses[0]} ms"
+    later = f"{rest[0]} ms" if len(rest) == 1 else f"{rest[0]}-{rest[-1]} ms"
+    return f"{pauses[0]} ms for the first, then {later}"
 
 
 SCALE_START, SCALE_END = "<!-- scale-figures:start -->", "<!-- scale-figures:end -->"

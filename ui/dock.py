@@ -238,7 +238,8 @@ class SiteCheckDock(PanelMessages, PanelExports, QgsDockWidget):
         or a re-check pending), after a pause once they stop, so the burst costs one more."""
         if not self.shut_down:  # its widgets may still signal while QGIS removes the project
             waiting = self.timer.isActive() or self.busy.isVisibleTo(self)
-            self.timer.setInterval(self.pause.interval_ms if waiting else 0)
+            pause = self.pause.edited(time.monotonic(), waiting)
+            self.timer.setInterval(pause if waiting else 0)
             self.timer.start()
 
     def _ensure_worker(self) -> WorkerClient:

@@ -40,3 +40,38 @@ def test_the_pause_follows_the_last_answers_only():
     for _ in range(9):
         pause.answered(80)
     assert pause.interval_ms == 160
+
+
+def test_a_burst_sets_the_pause_to_twice_the_median_gap_between_its_edits():
+    """Five edits 40 ms apart, each while the panel waits on the one before: a pause of
+    twice 40 ms is under a drag's interval, so it is 120 ms, whatever the answers took."""
+    pause = AdaptivePause()
+    for _ in range(5):
+        pause.answered(130)
+    assert pause.interval_ms == 260  # no burst yet: twice the answers
+    at = 10.0
+    pause.edited(at, waiting=False)  # the first edit: the idle panel checks it at once
+    for _ in range(4):
+        at += 0.040
+        pause.edited(at, waiting=True)
+    assert pause.interval_ms == 120
+    slow = AdaptivePause()
+    at = 10.0
+    for gap_s in (0.0, 0.150, 0.170, 0.160):  # a slow drag: 150-170 ms between events
+        at += gap_s
+        slow.edited(at, waiting=at > 10.0)
+    assert slow.interval_ms == 2 * 160 == 320
+
+
+def test_edits_the_idle_panel_checks_at_once_and_one_edits_signals_are_no_burst():
+    """An edit made once the last answer came (the panel waiting on nothing) starts no
+    burst, however soon it follows; signals under 10 ms apart are one edit's."""
+    pause = AdaptivePause()
+    pause.answered(100)
+    at = 5.0
+    for _ in range(6):
+        at += 0.150
+        pause.edited(at, waiting=False)
+        pause.edited(at + 0.002, waiting=True)  # its attributes set: the same edit
+    assert not pause.gaps_ms
+    assert pause.interval_ms == 200

@@ -8,6 +8,7 @@ import os
 import statistics
 import subprocess
 import sys
+import time
 
 import pytest
 from qgis.core import QgsFeature, QgsGeometry, QgsProject, QgsRectangle
@@ -141,9 +142,12 @@ def test_an_edit_is_checked_at_once_when_idle_and_a_burst_after_the_pause(dock, 
     assert dock.latest_request != before, "the idle panel did not check the edit at once"
     sent = dock.latest_request
     new_id = next(f.id() for f in disturbance.getFeatures() if f["parcel_id"] == lot["parcel_id"])
+    disturbance.changeGeometry(new_id, square(lot.geometry().centroid().asPoint(), 1_200.0))
+    time.sleep(0.05)  # the panel still waits (its pause runs): the next edit is the burst's
     disturbance.changeGeometry(new_id, square(lot.geometry().centroid().asPoint(), 1_600.0))
     assert dock.timer.isActive() and dock.timer.interval() == dock.pause.interval_ms
-    assert dock.latest_request == sent  # the burst's edit waits for the pause
+    assert dock.latest_request == sent  # the burst's edits wait for the pause
+    assert dock.pause.gaps_ms and dock.pause.gaps_ms[-1] >= 50, "the burst's pace not timed"
     replies = [wait_for_reply(dock)]  # the first edit's answer may show before the last's
     if replies[0]["metrics"]["disturbed_area_sqft"] == pytest.approx(900.0, abs=0.01):
         replies.append(wait_for_reply(dock))
