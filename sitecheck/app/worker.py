@@ -39,10 +39,9 @@ from typing import Any, TextIO
 
 import geopandas as gpd
 import numpy as np
-import pandas as pd
-import pyproj
 import shapely
 
+from sitecheck.app.worker_drawn import DrawnLayers
 from sitecheck.app.worker_focus import FOCUSED_ROLES, WORK_ROLE, Focus, focus_on, near_lots
 from sitecheck.app.worker_protocol import (
     read_request,
@@ -52,16 +51,13 @@ from sitecheck.app.worker_protocol import (
     write_reply,
 )
 from sitecheck.app.worker_reply import parcel_reply, write_parcel_report
-from sitecheck.errors import InputError, OptionError, no_crs, one_line
-from sitecheck.io.clean import clean_geometries
+from sitecheck.errors import InputError, OptionError, one_line
 from sitecheck.io.crs import WorkingCRS
-from sitecheck.io.fingerprint import features_sha256
 from sitecheck.io.output_set import Named, named
 from sitecheck.io.parcels import read_parcels
 from sitecheck.io.readers import (
     LINEAR,
     POLYGONAL,
-    InputRecord,
     LayerReader,
     LayerRequest,
     LayerSource,
@@ -119,11 +115,6 @@ class NeighbourhoodReader(LayerReader):
         self.area = area
         self.work = focus.work  # the disturbance that can change the answer
         self.focus_lots = lots[focus.rows]  # the lots it spans: where impervious is read
-        for role, frame in drawn.items():  # the drawn layers as QGIS has them, edits included
-            shown = frame.drop(columns="_fid") if "_fid" in frame else frame
-            self.inputs.append(
-                InputRecord(role, "edited in QGIS", None, None, len(frame), features_sha256(shown))
-            )
 
     def serve(self, request: LayerRequest) -> gpd.GeoDataFrame:
         """The layer as the session holds it: near the work, or (``around``) meeting the
@@ -177,6 +168,10 @@ class Session:
     packs: PackChoice | None = None
     lot_tree: shapely.STRtree = field(default_factory=lambda: shapely.STRtree([]))
     id_field: str = "parcel_id"  # the parcels' id field as read (FID: the feature ids)
+    drawn_layers: DrawnLayers = field(init=False)  # the drawn layers as last sent
+
+    def __post_init__(self) -> None:
+        self.drawn_layers = DrawnLayers(self.working)
 
     @classmethod
     def open(cls, request: Mapping[str, Any]) -> Session:
@@ -251,11 +246,12 @@ class Session:
         parcel_id = str(request.get("parcel_id", ""))
         if parcel_id not in self.parcel_index:
             raise InputError(f"parcels layer: no parcel with id {parcel_id}")
-        drawn = {
-            role: _drawn_frame(role, layer, self.working)
-            for role, layer in request_object(request, "layers", "evaluate").items()
-            if role in DRAWN_ROLES
-        }
+        drawn: dict[str, gpd.GeoDataFrame] = {}
+        records = list(self.records)  # then the drawn layers as QGIS has them, edits included
+        for role, layer in request_object(request, "layers", "evaluate").items():
+            if role in DRAWN_ROLES:
+                drawn[role], record = self.drawn_layers.read(role, layer)
+                records.append(record)
         focus = focus_on(
             drawn, self.parcel_index[parcel_id], self.lot_tree, self.parcel_index, self.id_field
         )
@@ -263,7 +259,7 @@ class Session:
         work = [] if focus.work is None else [focus.work.union_all()]
         extent = shapely.union_all([*self.lots[focus.rows], *work])
         area = shapely.box(*shapely.bounds(extent)).buffer(reach, join_style="mitre")
-        reader = NeighbourhoodReader(self.cache, drawn, area, self.records, focus, self.lots)
+        reader = NeighbourhoodReader(self.cache, drawn, area, records, focus, self.lots)
         roles = {
             role: self.sources.get(role)
             or (LayerSource(role, f"<edited {role}>") if role in drawn else None)
@@ -284,46 +280,6 @@ class Session:
         measured = result.measured
         row = list(measured.parcels["parcel_id"].astype(str)).index(parcel_id)
         return result, row
-
-
-def _drawn_frame(role: str, layer: Any, working: WorkingCRS) -> gpd.GeoDataFrame:
-    """A drawn layer of the request as a cleaned GeoDataFrame in the working CRS."""
-    where = f"evaluate: layers.{role}"
-    if not isinstance(layer, dict) or not isinstance(layer.get("features", []), list):
-        raise InputError(f"{where}: give an object with a list of features")
-    features = layer.get("features", [])
-    crs = layer.get("crs")
-    if not crs:
-        raise no_crs(f"{role} layer (edited in QGIS)")
-    try:
-        layer_crs = pyproj.CRS.from_user_input(crs)
-    except (pyproj.exceptions.CRSError, TypeError):
-        raise InputError(f"{where}.crs: not a CRS SiteCheck knows ({one_line(crs)[:80]})") from None
-    geoms = np.array(
-        [_feature_geometry(f, f"{where}.features[{n}]") for n, f in enumerate(features)],
-        dtype=object,
-    )
-    properties = pd.DataFrame([f.get("properties") or {} for f in features])
-    source = LayerSource(role, f"<edited {role}>")
-    geoms, _, _ = clean_geometries(geoms, POLYGONAL, source) if len(geoms) else (geoms, 0, 0)
-    frame = gpd.GeoDataFrame(properties, geometry=gpd.GeoSeries(geoms, crs=layer_crs))
-    frame["_fid"] = np.arange(len(frame))
-    frame = frame[~shapely.is_empty(frame.geometry.to_numpy())] if len(frame) else frame
-    return (
-        frame.to_crs(working.crs) if len(frame) else frame.set_crs(working.crs, allow_override=True)
-    )
-
-
-def _feature_geometry(feature: Any, where: str) -> shapely.Geometry:
-    """A drawn feature's geometry from its hex WKB."""
-    if not isinstance(feature, dict) or not isinstance(feature.get("wkb"), str):
-        raise InputError(f"{where}: give an object with wkb (hex)")
-    if not isinstance(feature.get("properties") or {}, dict):
-        raise InputError(f"{where}.properties: must be an object")
-    try:
-        return shapely.from_wkb(bytes.fromhex(feature["wkb"]))
-    except (ValueError, shapely.errors.GEOSException):
-        raise InputError(f"{where}.wkb: not a geometry in hex WKB") from None
 
 
 def serve(stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:

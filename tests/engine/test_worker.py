@@ -279,3 +279,60 @@ def test_a_lot_without_work_is_answered_with_the_runoff_screen_empty(village):
     assert replies[1]["ok"], replies[1]
     assert replies[1]["triggers"] == [] and replies[1]["touched"] is False
     assert replies[1]["metrics"]["cn_post"] is None
+
+
+def test_each_edit_is_answered_from_the_layers_as_sent_the_unchanged_kept(village):
+    """The worker keeps a drawn layer read while the panel sends it unchanged: an edit to
+    one layer must still be answered with that layer as sent, and going back to a drawing
+    gives its first answer again, the audit's hash of each layer with it."""
+    paths, _ = village
+    lots = pyogrio.read_dataframe(paths["gpkg"], layer="parcels")
+    projects = set(
+        pyogrio.read_dataframe(paths["gpkg"], layer="projects", read_geometry=False)["parcel_id"]
+    )
+    roomy = lots[(lots.geometry.area > 15_000) & ~lots["parcel_id"].isin(projects)]
+    lot_id = sorted(roomy["parcel_id"])[0]
+    x, y = roomy[roomy["parcel_id"] == lot_id].geometry.iloc[0].centroid.coords[0]
+
+    def square(area: float, dx: float = 0.0) -> dict:
+        half = area**0.5 / 2
+        shape = box(x + dx - half, y - half, x + dx + half, y + half)
+        feature = {"wkb": shapely.to_wkb(shape, hex=True), "properties": {"parcel_id": lot_id}}
+        return {"crs": "EPSG:2260", "features": [feature]}
+
+    none = {"crs": "EPSG:2260", "features": []}
+    drawings = [  # (disturbance, proposed impervious): one layer changed at a time
+        (square(1_000.0), none),
+        (square(5_300.0), none),
+        (square(1_000.0), square(400.0, dx=2.0)),
+        (square(1_000.0), none),
+    ]
+    replies = _run(
+        [_open_request(paths)]
+        + [
+            {
+                "op": "evaluate",
+                "parcel_id": lot_id,
+                "layers": {"disturbance": disturbance, "impervious_proposed": proposed},
+            }
+            for disturbance, proposed in drawings
+        ]
+    )[1:]
+    assert all(reply["ok"] for reply in replies), replies
+    disturbed = [reply["metrics"]["disturbed_area_sqft"] for reply in replies]
+    assert disturbed == pytest.approx([1_000.0, 5_300.0, 1_000.0, 1_000.0], abs=0.01)
+    proposed = [reply["metrics"]["impervious_proposed_sqft"] for reply in replies]
+    assert proposed[2] == pytest.approx(proposed[0] + 400.0, abs=0.01)
+    assert replies[3]["metrics"] == replies[0]["metrics"]
+    assert replies[3]["triggers"] == replies[0]["triggers"]
+
+    def hashes(role: str) -> list[str]:
+        return [
+            next(i["features_sha256"] for i in reply["inputs"] if i["name"] == role)
+            for reply in replies
+        ]
+
+    first, larger, back, again = hashes("disturbance")
+    assert first == back == again != larger
+    first, same, drawn, gone = hashes("impervious_proposed")
+    assert first == same == gone != drawn
