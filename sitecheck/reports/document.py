@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 
 import numpy as np
+import pandas as pd
 
 from sitecheck import __version__
 from sitecheck.io.crs import WorkingCRS
@@ -74,14 +76,22 @@ def _measure_entries(
         for name in dict.fromkeys((*PASSTHROUGH_CANDIDATES, *PROJECT_FIELDS))
         if name in table.columns
     ]
-    records = table.iloc[rows][["parcel_id", *METRIC_KEYS, *attribute_names]].to_dict("records")
+    # Column by column: a frame's rows as dicts cost the panel 3.5 ms of an answer.
+    metrics = zip(*(_column(table, key, rows) for key in METRIC_KEYS), strict=True)
+    attributes = (
+        zip(*(_column(table, key, rows) for key in attribute_names), strict=True)
+        if attribute_names
+        else iter([()] * len(rows))
+    )
     parcels = [
         {
-            "parcel_id": record["parcel_id"],
-            "metrics": {key: json_ready(record[key]) for key in METRIC_KEYS},
-            "attributes": {key: json_ready(record[key]) for key in attribute_names},
+            "parcel_id": parcel_id,
+            "metrics": dict(zip(METRIC_KEYS, metric_values, strict=True)),
+            "attributes": dict(zip(attribute_names, attribute_values, strict=True)),
         }
-        for record in records
+        for parcel_id, metric_values, attribute_values in zip(
+            table["parcel_id"].iloc[rows].tolist(), metrics, attributes, strict=True
+        )
     ]
     return {
         **document_header(audit_block(result), result.working, result.id_field),
@@ -92,6 +102,15 @@ def _measure_entries(
         **listing(len(table), all_parcels),
         "parcels": parcels,
     }
+
+
+def _column(table: pd.DataFrame, name: str, rows: np.ndarray) -> list[object]:
+    """A column's values at ``rows``, JSON-ready (:func:`json_ready`): a float column's
+    non-finite values null, the others' NumPy and pandas scalars Python's."""
+    column = table[name]
+    if column.dtype == np.float64:
+        return [v if math.isfinite(v) else None for v in column.to_numpy()[rows].tolist()]
+    return [json_ready(v) for v in column.iloc[rows].tolist()]
 
 
 def document_header(
