@@ -168,6 +168,8 @@ class ParcelOutcome:
 
     def summary(self) -> str:
         """One line for an attribute table: triggered citations, then what needs review."""
+        if not self.triggers:  # most lots of a county: no work, no rule listed
+            return ""
         triggered = [f"{t.rule.citation} {t.rule.title}" for t in self.of(TRIGGERED)]
         review = [f"{t.rule.citation} {t.rule.title}" for t in self.of(NEEDS_REVIEW)]
         parts = []

@@ -168,9 +168,7 @@ def _trigger_columns(outcomes: list[ParcelOutcome | None]) -> dict[str, tuple[li
     for outcome in outcomes:
         if outcome is None or not outcome.triggers:
             row: tuple = nothing
-            summary = None if outcome is None else ""  # no rule listed: an empty line
         else:
-            summary = outcome.summary()
             row = (
                 outcome.highest_severity,
                 len(outcome.of(TRIGGERED)),
@@ -181,7 +179,7 @@ def _trigger_columns(outcomes: list[ParcelOutcome | None]) -> dict[str, tuple[li
             )
         for name, value in zip(names, row, strict=True):
             columns[name].append(value)
-        columns["triggers_summary"].append(summary)
+        columns["triggers_summary"].append(outcome.summary() if outcome else None)
     typed = dict(zip(names, dtypes, strict=True)) | {"triggers_summary": "string"}
     return {name: (values, typed[name]) for name, values in columns.items()}
 
