@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import subprocess
 import sys
+import time
 
 import pyogrio
 import pytest
@@ -336,3 +338,43 @@ def test_each_edit_is_answered_from_the_layers_as_sent_the_unchanged_kept(villag
     assert first == back == again != larger
     first, same, drawn, gone = hashes("impervious_proposed")
     assert first == same == gone != drawn
+
+
+def test_the_dem_is_hashed_again_only_when_it_changes(village, monkeypatch):
+    """Every answer's audit names the DEM's SHA-256; the worker measured each answer (and
+    a project's site) with a new record and read the whole DEM again to hash it, which a
+    county's DEM makes seconds an edit (the file rewritten: ``test_file_hashes``)."""
+    import hashlib
+
+    import sitecheck.io.readers as readers
+
+    paths, _ = village
+    dem = paths["dem"]
+    opened = []
+
+    def counted_open(path, *args, **kwargs):
+        opened.append(os.fspath(path))
+        return open(path, *args, **kwargs)
+
+    # The reader module's own name for open: what it reads, counted; nothing else is.
+    monkeypatch.setattr(readers, "open", counted_open, raising=False)
+    # A file changed within the last second is hashed at every ask (readers.SETTLED_NS):
+    # the DEM the fixture wrote is let settle first.
+    changed = max(os.stat(dem).st_mtime_ns, os.stat(dem).st_ctime_ns)
+    time.sleep(max(0.0, (changed + 2 * readers.SETTLED_NS - time.time_ns()) / 1e9))
+    evaluate = {
+        "op": "evaluate",
+        "parcel_id": _a_project_lot(paths),
+        "layers": {role: _layer_payload(paths["gpkg"], role) for role in DRAWN},
+    }
+    replies = _run([_open_request(paths), evaluate, evaluate, evaluate])[1:]
+    assert all(reply["ok"] for reply in replies), replies
+    expected = hashlib.sha256(dem.read_bytes()).hexdigest()
+    for reply in replies:
+        assert next(i["sha256"] for i in reply["inputs"] if i["name"] == "dem") == expected
+    assert opened.count(str(dem)) <= 1  # at most once in this process, however many answers
+
+
+def _a_project_lot(paths) -> str:
+    projects = pyogrio.read_dataframe(paths["gpkg"], layer="projects", read_geometry=False)
+    return str(sorted(projects["parcel_id"])[0])

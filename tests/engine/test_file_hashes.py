@@ -1,0 +1,50 @@
+"""An input file's SHA-256 in the audit block: its bytes as they are when it is recorded."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import time
+
+from sitecheck.io import readers
+from sitecheck.io.readers import file_sha256
+
+
+def _settled(path) -> None:
+    """Wait until the file's last change is old enough for its hash to be kept."""
+    status = os.stat(path)
+    changed = max(status.st_mtime_ns, status.st_ctime_ns)
+    time.sleep(max(0.0, (changed + 2 * readers.SETTLED_NS - time.time_ns()) / 1e9))
+
+
+def test_a_file_hash_is_the_sha256_of_its_bytes(tmp_path):
+    path = tmp_path / "dem.tif"
+    path.write_bytes(b"elevations " * 1000)
+    assert file_sha256(str(path)) == hashlib.sha256(b"elevations " * 1000).hexdigest()
+    assert file_sha256(str(tmp_path)) is None  # a directory source (a FileGDB)
+    assert file_sha256(str(tmp_path / "missing.tif")) is None
+
+
+def test_a_file_rewritten_in_place_is_hashed_anew(tmp_path):
+    """Hashes are kept while a file is unchanged; bytes rewritten at the same size with the
+    modification time set back must still give the new bytes' hash."""
+    path = tmp_path / "dem.tif"
+    path.write_bytes(b"A" * 4096)
+    _settled(path)
+    assert file_sha256(str(path)) == hashlib.sha256(b"A" * 4096).hexdigest()
+    before = os.stat(path)
+    path.write_bytes(b"B" * 4096)
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert os.stat(path).st_mtime_ns == before.st_mtime_ns
+    assert file_sha256(str(path)) == hashlib.sha256(b"B" * 4096).hexdigest()
+
+
+def test_a_file_replaced_by_another_is_hashed_anew(tmp_path):
+    """A DEM swapped for another file of the same size (a new inode) gets its own hash."""
+    path, other = tmp_path / "dem.tif", tmp_path / "new.tif"
+    path.write_bytes(b"A" * 4096)
+    _settled(path)
+    assert file_sha256(str(path)) == hashlib.sha256(b"A" * 4096).hexdigest()
+    other.write_bytes(b"C" * 4096)
+    os.replace(other, path)
+    assert file_sha256(str(path)) == hashlib.sha256(b"C" * 4096).hexdigest()
