@@ -26,11 +26,10 @@ from sitecheck.io.extent import Extent
 from sitecheck.io.parcels import find_field
 from sitecheck.io.readers import POLYGONAL, LayerReader, LayerRequest
 from sitecheck.measure.inputs import MeasureInputs, MeasureResult, MeasureSettings
-from sitecheck.rules.outcome import NEEDS_REVIEW, ParcelOutcome, Trigger, evaluate_pack
 from sitecheck.schema.fields import PROJECT_FIELDS
 from sitecheck.schema.metrics import ACRE_METRICS, METRICS, acres_name
 from sitecheck.screening.check import CheckResult, Projects
-from sitecheck.screening.values import parcel_value_rows
+from sitecheck.screening.site_lot_area import ask_which_lot
 
 PROJECT_FIELD = "project"
 MIN_WORK_SQFT = 1.0  # a lot with less of a project's work is not part of its site
@@ -148,7 +147,7 @@ def measured_sites(sites: MeasureResult, grouping: Grouping, lot_view: MeasureRe
 def checked_sites(result: CheckResult, grouping: Grouping, lot_view: MeasureResult) -> None:
     """Multi-lot sites: the rules whose outcome turns on which lot area the law means."""
     ids = grouping.on_site
-    _ask_which_lot(result, [len(grouping.members[p]) for p in ids], grouping.members, ids, lot_view)
+    ask_which_lot(result, [len(grouping.members[p]) for p in ids], grouping.members, ids, lot_view)
 
 
 BUFFER_FLAG, BUFFER_METRIC = "adjoining_buffer", "disturbed_in_adjoining_buffer_sqft"
@@ -314,58 +313,6 @@ class _SiteReader(LayerReader):
         if request.target_crs is not None and not served.crs.equals(request.target_crs):
             return served.to_crs(request.target_crs)
         return served
-
-
-def _ask_which_lot(
-    result: CheckResult,
-    counts: list[int],
-    members: dict[str, list[str]],
-    ids: list[str],
-    lot_view: MeasureResult,
-) -> None:
-    """Multi-lot sites: a rule whose outcome differs between the site's area and its lots'
-    areas needs review, saying which area was used."""
-    lot_area = dict(
-        zip(
-            lot_view.parcels["parcel_id"].astype(str),
-            lot_view.parcels["lot_area_sqft"].astype(float),
-            strict=True,
-        )
-    )
-    rows = [row for row, count in enumerate(counts) if count > 1 and result.outcomes[row]]
-    for row, values in zip(rows, parcel_value_rows(result.measured, rows, warn=False), strict=True):
-        outcome = result.outcomes[row]
-        assert outcome is not None
-        areas = [lot_area[lot] for lot in members[ids[row]]]
-        site = float(values["lot_area_sqft"])  # type: ignore[arg-type]
-        variants = [
-            {
-                t.rule.id: t.outcome
-                for t in evaluate_pack(
-                    outcome.pack, {**values, "lot_area_sqft": area}, result.tolerance
-                ).triggers
-            }
-            for area in (min(areas), max(areas))
-        ]
-        result.outcomes[row] = _with_lot_questions(outcome, variants, site, areas)
-
-
-def _with_lot_questions(
-    outcome: ParcelOutcome, variants: list[dict[str, str]], site: float, areas: list[float]
-) -> ParcelOutcome:
-    cause = (
-        f"the site is {len(areas)} lots ({site:,.0f} sq ft together; the lots "
-        f"{min(areas):,.0f} to {max(areas):,.0f} sq ft): is the law's lot the site or each lot?"
-    )
-    triggers = []
-    for trigger in outcome.triggers:
-        differs = any(v.get(trigger.rule.id, trigger.outcome) != trigger.outcome for v in variants)
-        if differs and trigger.outcome != NEEDS_REVIEW:
-            read = trigger.outcome.replace("_", " ")
-            reason = f"{cause} Read with the site's area it is {read} ({trigger.reason})"
-            trigger = Trigger(trigger.rule, NEEDS_REVIEW, trigger.facts, reason, (cause,))
-        triggers.append(trigger)
-    return ParcelOutcome(outcome.pack, tuple(triggers))
 
 
 def _shared_lots(ids: list[str], members: dict[str, list[str]]) -> list[str]:

@@ -126,6 +126,39 @@ def test_a_multi_lot_site_asks_whether_the_laws_lot_is_the_site(tmp_path):
     assert "14,000 sq ft together" in permit.reason
 
 
+def test_each_multi_lot_site_of_a_run_is_asked_with_its_own_lots(tmp_path):
+    # Scarsdale § 254-7 as above. P3's lots are 10,000 sq ft each: its 300 sq ft is under
+    # the 500 sq ft of lots greater than 7,500 sq ft read with the site or either lot, so it
+    # asks nothing. P2's lots are 7,000 sq ft: the site (14,000) reads 500 sq ft, either
+    # lot 200 sq ft, and its 300 sq ft is over the one and under the other: the question.
+    # Both sites are decided together; each must read its own lots' areas.
+    lot_e = box(X0, Y0 + 200, X0 + 100, Y0 + 300)  # 10,000 sq ft
+    lot_f = box(X0 + 100, Y0 + 200, X0 + 200, Y0 + 300)  # 10,000 sq ft
+    lot_c = box(X0, Y0, X0 + 70, Y0 + 100)  # 7,000 sq ft
+    lot_d = box(X0 + 70, Y0, X0 + 140, Y0 + 100)  # 7,000 sq ft
+    work = [
+        {
+            "project": "P2",
+            "activity": "construction",
+            "geometry": box(X0 + 55, Y0 + 10, X0 + 85, Y0 + 20),
+        },
+        {
+            "project": "P3",
+            "activity": "construction",
+            "geometry": box(X0 + 85, Y0 + 210, X0 + 115, Y0 + 220),
+        },
+    ]
+    lots = (("E", lot_e), ("F", lot_f), ("C", lot_c), ("D", lot_d))
+    site = _screen(_layers(tmp_path, work, lots=lots), "scarsdale").projects.site_result
+    ids = list(site.measured.parcels["parcel_id"].astype(str))
+    p3 = next(t for t in site.outcomes[ids.index("P3")].triggers if t.rule.id == "scarsdale.permit")
+    p2 = next(t for t in site.outcomes[ids.index("P2")].triggers if t.rule.id == "scarsdale.permit")
+    assert p3.outcome == "not_triggered"
+    assert "is the law's lot" not in p3.reason
+    assert p2.outcome == "needs_review"
+    assert "the lots 7,000 to 7,000 sq ft" in p2.reason
+
+
 def test_the_json_and_the_geopackage_carry_the_projects(tmp_path):
     layers = _layers(tmp_path, [{"project": "P1", **FIELDS, "geometry": SPLIT_WORK}])
     out, doc = tmp_path / "o.gpkg", tmp_path / "o.json"
