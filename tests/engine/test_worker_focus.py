@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import json
 import shutil
+from collections.abc import Mapping
 
 import geopandas as gpd
 import numpy as np
@@ -89,6 +90,46 @@ def test_two_projects_on_one_lot_keep_each_others_work():
     )
     assert sorted(kept["project"].dropna()) == ["A", "B"]
     assert rows[0] == 0 and sorted(rows.tolist()) == [0, 1, 2]
+
+
+class _LotRows(Mapping):
+    """A session's lot rows by parcel id, counting the ids read: what an answer reads of them."""
+
+    def __init__(self, count: int) -> None:
+        self.rows = {str(i): i for i in range(count)}
+        self.read = 0
+
+    def __getitem__(self, parcel_id):
+        self.read += 1
+        return self.rows[parcel_id]
+
+    def __iter__(self):
+        for parcel_id in self.rows:
+            self.read += 1
+            yield parcel_id
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+
+def test_the_work_naming_lots_is_looked_up_not_the_sessions_every_lot():
+    """A panel open on a county's parcels answered an edit in 218 ms median on 250,000
+    lots against 82 ms on 30,000 (`Series.map` turned every lot's row into a Series at
+    each answer): an answer must read the rows of the lots its work names, not all."""
+    lots = shapely.box(np.arange(5_000) * 100.0, 0.0, np.arange(5_000) * 100.0 + 100.0, 100.0)
+    work = gpd.GeoDataFrame(
+        {"parcel_id": ["3", "4", None, "no such lot"]},
+        geometry=[
+            shapely.box(310, 10, 390, 20),  # on lot 3, naming it
+            shapely.box(350, 50, 450, 60),  # on lots 3 and 4, naming 4
+            shapely.box(360, 70, 370, 80),  # on lot 3, naming none
+            shapely.box(320, 30, 330, 40),  # on lot 3, naming a lot not in the layer
+        ],
+    )
+    lot_rows = _LotRows(len(lots))
+    kept, rows = focused_work(work, 3, shapely.STRtree(lots), lot_rows, "parcel_id")
+    assert len(kept) == 4 and sorted(rows.tolist()) == [3, 4]
+    assert lot_rows.read <= len(work)
 
 
 def test_each_lot_near_the_work_is_answered_as_the_whole_run_answers_it(moved):
