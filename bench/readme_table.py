@@ -90,6 +90,7 @@ def speed_table(results: Path) -> str:
         + "\n".join(outputs)
         + "\n"
         + _dock_table(results)
+        + _panel_scale_table(results)
         + goals_table(results)
     )
 
@@ -118,6 +119,23 @@ def _dock_table(results: Path) -> str:
         f"| last edit of a burst (5 edits 40 ms apart) to painted list, the pause "
         f"({_burst_pauses(dock)}) included ({dock['burst_count']} bursts) "
         f"| {dock['burst_median_ms']:,.0f} ms | {dock['burst_p95_ms']:,.0f} ms |\n"
+    )
+
+
+def _panel_scale_table(results: Path) -> str:
+    """The worker's answer to one lot's edits as the village grows (``panel_scale.json``)."""
+    path = results / "panel_scale.json"
+    if not path.exists():
+        return ""
+    scale = json.loads(path.read_text())
+    rows = "".join(
+        f"| village of {village['lots']:,} lots | {village['open_s']:,.1f} s "
+        f"| {village['answer_median_ms']:,.0f} ms | {village['answer_p95_ms']:,.0f} ms |\n"
+        for village in scale["villages"]
+    )
+    return (
+        f"\n| the panel's worker, lot {scale['villages'][0]['parcel']} ({scale['edits']} edits) "
+        "| session opened | answer median | answer p95 |\n|---|---:|---:|---:|\n" + rows
     )
 
 

@@ -14,8 +14,10 @@ the engine, the floor (the same bounding-box reads alone) and the engine
 reading whole layers as it did before.
 
 Then the distributed engine (``bench/scale.py``): 1 against 2 workers on the
-250k village, and a million parcels on 2 workers. ``SITECHECK_BENCH_PARTS``
-picks among ``measure``, ``scale``, ``statewide``, ``dock`` and ``setup`` (default all), or
+250k village, and a million parcels on 2 workers. The panel's worker answering one
+lot's edits in the 3k, 30k and 250k villages (``bench/panel_scale.py``).
+``SITECHECK_BENCH_PARTS`` picks among ``measure``, ``scale``, ``statewide``, ``dock``,
+``panel`` and ``setup`` (default all), or
 ``check``: the check alone again, its figures put beside the peers' last run of the
 same village with their own date; or ``engine``: the floor, ``measure`` and ``check``
 again in one run, beside the shapely loop's and the QGIS chain's last run.
@@ -332,7 +334,7 @@ def main() -> None:
         or DEFAULT_SIZES
     )
     parts = set(
-        os.environ.get("SITECHECK_BENCH_PARTS", "measure,dock,scale,statewide,setup").split(",")
+        os.environ.get("SITECHECK_BENCH_PARTS", "measure,dock,panel,scale,statewide,setup").split(",")
     )
     rows = [bench_size(size) for size in sizes] if "measure" in parts else []
     if "check" in parts:  # the check alone, again, beside the peers' last run
@@ -361,6 +363,10 @@ def main() -> None:
             f"engine set-up from {made['wheels']} wheels: {made['seconds']} s, "
             f"{made['environment_mb']} MB; the bar held at most {made['longest_hold_s']} s"
         )
+    if "panel" in parts:  # the worker's answer as the village grows
+        from panel_scale import bench_panel_scale
+
+        bench_panel_scale()
     if "dock" in parts and os.environ.get("SITECHECK_BENCH_DOCK", "1") != "0":
         dock = bench_dock()
         print(
