@@ -25,23 +25,16 @@ import time
 from itertools import pairwise
 from pathlib import Path
 
-from common import RESULTS, machine, village
+from common import CHECK_LAYERS, RESULTS, machine, village
 
 SIZES = (3_000, 30_000, 250_000)
 PARCEL = "1.1-11-4"  # bench/dock.py's lot
 EDITS = 40
 REACH_FT = 300.0  # the panel's neighbourhood (ui/requests.py, NEIGHBOURHOOD_FT)
-STATIC = (
-    "floodplain",
-    "wetlands",
-    "watercourses",
-    "sda",
-    "zoning",
-    "impaired_watersheds",
-    "soils",
-    "impervious_existing",
-)
 DRAWN = ("disturbance", "impervious_proposed")
+STATIC = tuple(layer for layer in CHECK_LAYERS if layer not in DRAWN)
+"""The layers the session opens, as ``check`` is given them; the drawn ones come with
+each request."""
 
 
 def bench_panel_scale() -> dict:
