@@ -14,12 +14,14 @@ on first use and is not safe to share between threads (two threads testing
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from itertools import pairwise
 from typing import Any, TypeVar
 
 import numpy as np
+
+from sitecheck.termination import held_back
 
 T = TypeVar("T")
 
@@ -74,7 +76,7 @@ def map_arrays(func: Callable[..., np.ndarray], *args: Any, **kwargs: Any) -> np
         sliced = (a[lo:hi] if isinstance(a, np.ndarray) and len(a) == n else a for a in args)
         return func(*sliced, **kwargs)
 
-    futures = [_executor().submit(chunk, lo, hi) for lo, hi in pairwise(bounds.tolist())]
+    futures = _submitted(chunk, pairwise(bounds.tolist()))
     return np.concatenate([future.result() for future in futures])
 
 
@@ -83,5 +85,16 @@ def map_items(func: Callable[[Sequence[T]], list[Any]], items: Sequence[T]) -> l
     bounds = _bounds(len(items))
     if bounds is None:
         return func(items)
-    futures = [_executor().submit(func, items[lo:hi]) for lo, hi in pairwise(bounds.tolist())]
+    futures = _submitted(func, ((items[lo:hi],) for lo, hi in pairwise(bounds.tolist())))
     return [result for future in futures for result in future.result()]
+
+
+def _submitted(func: Callable[..., Any], calls: Iterable[Sequence[Any]]) -> list[Future]:
+    """``func(*arguments)`` for each of ``calls``, submitted to the pool with SIGTERM held back.
+
+    A submission may start a thread, which the pool then registers; a SIGTERM raised
+    between the two (:class:`~sitecheck.termination.Terminated`) left a thread that no
+    one tells to stop, and the terminated run never exited, waiting for it.
+    """
+    with held_back():
+        return [_executor().submit(func, *arguments) for arguments in calls]

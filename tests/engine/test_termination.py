@@ -10,6 +10,7 @@ is left, and the run ends with exit code 143 and one line, no traceback.
 
 from __future__ import annotations
 
+import os
 import signal
 import subprocess
 import sys
@@ -128,3 +129,43 @@ def test_a_sigterm_after_the_run_ended_prints_no_traceback() -> None:
     )
     assert ran.returncode == -signal.SIGTERM, ran.stderr
     assert ran.stderr == ""
+
+
+def test_a_sigterm_while_the_thread_pool_starts_a_thread_ends_the_process() -> None:
+    """A CI run of test_output_set's SIGTERM at 40% of a check never ended: the signal
+    came while the geometry pool had started a thread and not yet registered it, and
+    the terminated run waited at exit for a thread no one would tell to stop. The
+    signal is put in that window here; the process must end, as terminated."""
+    ran = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            textwrap.dedent(
+                """
+                import os, signal, sys, threading
+                import numpy as np, shapely
+                from sitecheck import termination
+                from sitecheck.geometry import parallel
+
+                started = threading.Thread.start
+
+                def start_then_sigterm(thread):
+                    started(thread)
+                    if thread.name.startswith("sitecheck"):  # the pool's thread is running
+                        os.kill(os.getpid(), signal.SIGTERM)
+
+                threading.Thread.start = start_then_sigterm
+                termination.install()
+                try:
+                    parallel.map_arrays(shapely.buffer, shapely.points(np.arange(5e3), 0), 1.0)
+                except termination.Terminated:
+                    sys.exit(143)
+                """
+            ),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "SITECHECK_THREADS": "2"},  # a pool however many cores there are
+    )
+    assert ran.returncode == TERMINATED, ran.stderr
