@@ -146,8 +146,7 @@ def measured_sites(sites: MeasureResult, grouping: Grouping, lot_view: MeasureRe
 
 def checked_sites(result: CheckResult, grouping: Grouping, lot_view: MeasureResult) -> None:
     """Multi-lot sites: the rules whose outcome turns on which lot area the law means."""
-    ids = grouping.on_site
-    ask_which_lot(result, [len(grouping.members[p]) for p in ids], grouping.members, ids, lot_view)
+    ask_which_lot(result, grouping.members, grouping.on_site, lot_view)
 
 
 BUFFER_FLAG, BUFFER_METRIC = "adjoining_buffer", "disturbed_in_adjoining_buffer_sqft"

@@ -20,11 +20,7 @@ LOT_AREA = "lot_area_sqft"
 
 
 def ask_which_lot(
-    result: CheckResult,
-    counts: list[int],
-    members: dict[str, list[str]],
-    ids: list[str],
-    lot_view: MeasureResult,
+    result: CheckResult, members: dict[str, list[str]], ids: list[str], lot_view: MeasureResult
 ) -> None:
     """Put the lot question to every rule of a multi-lot site that it changes.
 
@@ -32,8 +28,6 @@ def ask_which_lot(
     ----------
     result : CheckResult
         The sites, checked; their outcomes are replaced.
-    counts : list of int
-        How many lots each site row has.
     members : dict of str to list of str
         Each project's lots.
     ids : list of str
@@ -45,7 +39,11 @@ def ask_which_lot(
     lot_area = dict(
         zip(parcels["parcel_id"].astype(str), parcels[LOT_AREA].astype(float), strict=True)
     )
-    rows = [row for row, count in enumerate(counts) if count > 1 and result.outcomes[row]]
+    rows = [
+        row
+        for row, project in enumerate(ids)
+        if len(members[project]) > 1 and result.outcomes[row] is not None
+    ]
     values = parcel_value_rows(result.measured, rows, warn=False)
     areas = [[lot_area[lot] for lot in members[ids[row]]] for row in rows]
     readings = _read_with_lot_areas(result, rows, values, areas)
