@@ -4,14 +4,18 @@ A file's hash says whether the file changed, not whether the data did: a
 GeoPackage QGIS exports for the engine differs byte by byte on every run, and
 its layers share one file. :func:`features_sha256` hashes the features as read
 (geometry and the fields read, in FID order), the same for the same data on
-every run. :func:`layer_origin` reads where a layer came from, when the plugin
-wrote it into the exported layer's description.
+every run. :func:`file_sha256` hashes a file's bytes, once while it is unchanged.
+:func:`layer_origin` reads where a layer came from, when the plugin wrote it into
+the exported layer's description.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
+import stat
+import time
 
 import geopandas as gpd
 import numpy as np
@@ -60,3 +64,53 @@ def layer_origin(path: str, layer: str | None) -> dict[str, object] | None:
     if isinstance(origin.get("uri"), str):
         origin = {**origin, "uri": conninfo.shown_source(origin["uri"])}
     return origin
+
+
+def file_sha256(path: str) -> str | None:
+    """Hash a file's bytes; None for a directory source such as a FileGDB.
+
+    A file this process has hashed is read again only once its device, inode,
+    size, modification or change time differ: the panel's worker records the
+    DEM at every answer, and read a county's DEM whole at each edit.
+    """
+    before = _file_state(path)
+    if before is None:
+        return None
+    kept = _HASHED.get(path)
+    if kept is not None and kept[0] == before:
+        return kept[1]
+    started_ns = time.time_ns()
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    *_, modified_ns, changed_ns = before
+    settled = started_ns - max(modified_ns, changed_ns) > SETTLED_NS
+    if settled and _file_state(path) == before:  # not while it changes, or did just now
+        _HASHED[path] = (before, digest.hexdigest())
+    return digest.hexdigest()
+
+
+FileState = tuple[int, int, int, int, int]
+"""A file's device, inode, size, modification and change times (ns): what changes when its
+bytes do, the change time even where the modification time is set back."""
+
+
+_HASHED: dict[str, tuple[FileState, str]] = {}
+"""Each file hashed, with the state it had then (:func:`_file_state`) and its SHA-256."""
+
+SETTLED_NS = 1_000_000_000
+"""A file changed this little before it was hashed is hashed again when next asked: file
+times tick in milliseconds, so a second write within the same tick leaves its state as it
+was (Git's index calls such a file racily clean)."""
+
+
+def _file_state(path: str) -> FileState | None:
+    """A file's state now; None when the path is not a regular file."""
+    try:
+        status = os.stat(path)
+    except OSError:
+        return None
+    if not stat.S_ISREG(status.st_mode):
+        return None
+    return (status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns, status.st_ctime_ns)

@@ -9,10 +9,6 @@ is :mod:`sitecheck.io.layer_source`.
 
 from __future__ import annotations
 
-import hashlib
-import os
-import stat
-import time
 from dataclasses import dataclass, field, replace
 from typing import cast
 
@@ -29,7 +25,7 @@ from sitecheck.io.clean import POLYGONAL as POLYGONAL
 from sitecheck.io.clean import clean_geometries, named_features
 from sitecheck.io.crs import layer_outliers
 from sitecheck.io.extent import MAX_BOXES, Extent
-from sitecheck.io.fingerprint import features_sha256, layer_origin
+from sitecheck.io.fingerprint import features_sha256, file_sha256, layer_origin
 from sitecheck.io.layer_source import LayerSource as LayerSource
 from sitecheck.io.layer_source import source_crs
 
@@ -205,52 +201,6 @@ class LayerReader:
         """Answer a request; a reader of a part of a run (a window, the panel's memory, a
         project's site) serves it its own way."""
         return read_layer(request, self)
-
-
-def file_sha256(path: str) -> str | None:
-    """Hash a file's bytes; None for a directory source such as a FileGDB.
-
-    A file this process has hashed is read again only once its device, inode,
-    size, modification or change time differ: the panel's worker records the
-    DEM at every answer, and read a county's DEM whole at each edit.
-    """
-    before = _file_state(path)
-    if before is None:
-        return None
-    kept = _HASHED.get(path)
-    if kept is not None and kept[0] == before:
-        return kept[1]
-    started_ns = time.time_ns()
-    digest = hashlib.sha256()
-    with open(path, "rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    changed_ns = max(before[-2:])  # the later of the modification and change times
-    settled = started_ns - changed_ns > SETTLED_NS
-    if settled and _file_state(path) == before:  # not while it changes, or did just now
-        _HASHED[path] = (before, digest.hexdigest())
-    return digest.hexdigest()
-
-
-_HASHED: dict[str, tuple[tuple[int, ...], str]] = {}
-"""Each file hashed, with the state it had then (:func:`_file_state`) and its SHA-256."""
-
-SETTLED_NS = 1_000_000_000
-"""A file changed this little before it was hashed is hashed again when next asked: file
-times tick in milliseconds, so a second write within the same tick leaves its state as it
-was (Git's index calls such a file racily clean)."""
-
-
-def _file_state(path: str) -> tuple[int, ...] | None:
-    """What changes when a file's bytes do (the change time even where the modification
-    time is set back); None when the path is not a regular file."""
-    try:
-        status = os.stat(path)
-    except OSError:
-        return None
-    if not stat.S_ISREG(status.st_mode):
-        return None
-    return (status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns, status.st_ctime_ns)
 
 
 def _read_within(

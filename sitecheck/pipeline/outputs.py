@@ -11,9 +11,10 @@ import numpy as np
 
 from sitecheck.io import postgis, vector_source
 from sitecheck.io.crs import WorkingCRS
+from sitecheck.io.fingerprint import file_sha256
 from sitecheck.io.output_set import Named, OutputSet, named
 from sitecheck.io.progress import Progress
-from sitecheck.io.readers import InputRecord, file_sha256
+from sitecheck.io.readers import InputRecord
 from sitecheck.io.writers import (
     write_geopackage,
     write_json,

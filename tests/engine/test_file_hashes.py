@@ -6,15 +6,15 @@ import hashlib
 import os
 import time
 
-from sitecheck.io import readers
-from sitecheck.io.readers import file_sha256
+from sitecheck.io import fingerprint
+from sitecheck.io.fingerprint import file_sha256
 
 
 def _settled(path) -> None:
     """Wait until the file's last change is old enough for its hash to be kept."""
     status = os.stat(path)
     changed = max(status.st_mtime_ns, status.st_ctime_ns)
-    time.sleep(max(0.0, (changed + 2 * readers.SETTLED_NS - time.time_ns()) / 1e9))
+    time.sleep(max(0.0, (changed + 2 * fingerprint.SETTLED_NS - time.time_ns()) / 1e9))
 
 
 def test_a_file_hash_is_the_sha256_of_its_bytes(tmp_path):

@@ -31,7 +31,7 @@ import pytest
 import shapely
 
 from sitecheck.app.cli import main
-from sitecheck.io.readers import file_sha256
+from sitecheck.io.fingerprint import file_sha256
 from sitecheck.sample.village import generate_village
 
 REPO = Path(__file__).resolve().parents[2]

@@ -346,7 +346,7 @@ def test_the_dem_is_hashed_again_only_when_it_changes(village, monkeypatch):
     county's DEM makes seconds an edit (the file rewritten: ``test_file_hashes``)."""
     import hashlib
 
-    import sitecheck.io.readers as readers
+    import sitecheck.io.fingerprint as fingerprint
 
     paths, _ = village
     dem = paths["dem"]
@@ -356,12 +356,12 @@ def test_the_dem_is_hashed_again_only_when_it_changes(village, monkeypatch):
         opened.append(os.fspath(path))
         return open(path, *args, **kwargs)
 
-    # The reader module's own name for open: what it reads, counted; nothing else is.
-    monkeypatch.setattr(readers, "open", counted_open, raising=False)
-    # A file changed within the last second is hashed at every ask (readers.SETTLED_NS):
+    # The hashing module's own name for open: what it reads, counted; nothing else is.
+    monkeypatch.setattr(fingerprint, "open", counted_open, raising=False)
+    # A file changed within the last second is hashed at every ask (fingerprint.SETTLED_NS):
     # the DEM the fixture wrote is let settle first.
     changed = max(os.stat(dem).st_mtime_ns, os.stat(dem).st_ctime_ns)
-    time.sleep(max(0.0, (changed + 2 * readers.SETTLED_NS - time.time_ns()) / 1e9))
+    time.sleep(max(0.0, (changed + 2 * fingerprint.SETTLED_NS - time.time_ns()) / 1e9))
     evaluate = {
         "op": "evaluate",
         "parcel_id": _a_project_lot(paths),
