@@ -71,7 +71,8 @@ def file_sha256(path: str) -> str | None:
 
     A file this process has hashed is read again only once its device, inode,
     size, modification or change time differ: the panel's worker records the
-    DEM at every answer, and read a county's DEM whole at each edit.
+    DEM at every answer, and read it whole at each edit (64 ms for the 250k
+    bench village's 91 MB DEM).
     """
     before = _file_state(path)
     if before is None:

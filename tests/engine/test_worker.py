@@ -342,8 +342,9 @@ def test_each_edit_is_answered_from_the_layers_as_sent_the_unchanged_kept(villag
 
 def test_the_dem_is_hashed_again_only_when_it_changes(village, monkeypatch):
     """Every answer's audit names the DEM's SHA-256; the worker measured each answer (and
-    a project's site) with a new record and read the whole DEM again to hash it, which a
-    county's DEM makes seconds an edit (the file rewritten: ``test_file_hashes``)."""
+    a project's site) with a new record and read the whole DEM again to hash it: 64 ms a
+    pass for the 250k bench village's 91 MB DEM, growing with the DEM (the file rewritten:
+    ``test_file_hashes``)."""
     import hashlib
 
     import sitecheck.io.fingerprint as fingerprint
