@@ -4,6 +4,7 @@ sample villages built once a session."""
 from __future__ import annotations
 
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -36,6 +37,16 @@ def shared_village(tmp_path_factory: pytest.TempPathFactory) -> SharedVillage:
         return built[key]
 
     return village
+
+
+def let_settle(path: Path) -> None:
+    """Wait until a file's last change is old enough for its hash to be kept
+    (``sitecheck.io.fingerprint.SETTLED_NS``): one changed just now is hashed at every ask."""
+    from sitecheck.io.fingerprint import SETTLED_NS
+
+    status = path.stat()
+    changed = max(status.st_mtime_ns, status.st_ctime_ns)
+    time.sleep(max(0.0, (changed + 2 * SETTLED_NS - time.time_ns()) / 1e9))
 
 
 def write_layer(

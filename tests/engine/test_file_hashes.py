@@ -4,17 +4,10 @@ from __future__ import annotations
 
 import hashlib
 import os
-import time
 
-from sitecheck.io import fingerprint
 from sitecheck.io.fingerprint import file_sha256
 
-
-def _settled(path) -> None:
-    """Wait until the file's last change is old enough for its hash to be kept."""
-    status = os.stat(path)
-    changed = max(status.st_mtime_ns, status.st_ctime_ns)
-    time.sleep(max(0.0, (changed + 2 * fingerprint.SETTLED_NS - time.time_ns()) / 1e9))
+from .conftest import let_settle
 
 
 def test_a_file_hash_is_the_sha256_of_its_bytes(tmp_path):
@@ -30,7 +23,7 @@ def test_a_file_rewritten_in_place_is_hashed_anew(tmp_path):
     modification time set back must still give the new bytes' hash."""
     path = tmp_path / "dem.tif"
     path.write_bytes(b"A" * 4096)
-    _settled(path)
+    let_settle(path)
     assert file_sha256(str(path)) == hashlib.sha256(b"A" * 4096).hexdigest()
     before = os.stat(path)
     path.write_bytes(b"B" * 4096)
@@ -43,7 +36,7 @@ def test_a_file_replaced_by_another_is_hashed_anew(tmp_path):
     """A DEM swapped for another file of the same size (a new inode) gets its own hash."""
     path, other = tmp_path / "dem.tif", tmp_path / "new.tif"
     path.write_bytes(b"A" * 4096)
-    _settled(path)
+    let_settle(path)
     assert file_sha256(str(path)) == hashlib.sha256(b"A" * 4096).hexdigest()
     other.write_bytes(b"C" * 4096)
     os.replace(other, path)

@@ -7,7 +7,6 @@ import json
 import os
 import subprocess
 import sys
-import time
 
 import pyogrio
 import pytest
@@ -17,6 +16,8 @@ from shapely.geometry import box
 from sitecheck.app.cli import main
 from sitecheck.app.worker import serve
 from sitecheck.sample.village import generate_village
+
+from .conftest import let_settle
 
 STATIC = (
     "floodplain",
@@ -359,10 +360,7 @@ def test_the_dem_is_hashed_again_only_when_it_changes(village, monkeypatch):
 
     # The hashing module's own name for open: what it reads, counted; nothing else is.
     monkeypatch.setattr(fingerprint, "open", counted_open, raising=False)
-    # A file changed within the last second is hashed at every ask (fingerprint.SETTLED_NS):
-    # the DEM the fixture wrote is let settle first.
-    changed = max(os.stat(dem).st_mtime_ns, os.stat(dem).st_ctime_ns)
-    time.sleep(max(0.0, (changed + 2 * fingerprint.SETTLED_NS - time.time_ns()) / 1e9))
+    let_settle(dem)  # the DEM the fixture wrote just now
     evaluate = {
         "op": "evaluate",
         "parcel_id": _a_project_lot(paths),
