@@ -11,12 +11,14 @@ import signal
 import sys
 import traceback
 from collections.abc import Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from sitecheck import __version__, termination
 from sitecheck.app import commands
 from sitecheck.app.arguments import build_parser
+from sitecheck.app.collector import batch_collection
 from sitecheck.app.library_warnings import warnings_as_lines
 from sitecheck.app.summary import print_check_summary, print_summary, say
 from sitecheck.errors import InputError, OptionError, one_line
@@ -247,7 +249,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout = RedactingStream(sys.stdout)
     try:
         try:
-            with warnings_as_lines():
+            with warnings_as_lines(), _collection_for(args.command):
                 code = _run(args)
         finally:
             termination.uninstall()  # the run has ended: a later SIGTERM has nothing to stop
@@ -258,6 +260,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _terminated()
     finally:
         sys.stdout, sys.stderr = streams
+
+
+def _collection_for(command: str) -> AbstractContextManager[None]:
+    """A batch command collects cycles rarely; the worker's session keeps the default."""
+    return nullcontext() if command == "serve" else batch_collection()
 
 
 def _run(args: argparse.Namespace) -> int:

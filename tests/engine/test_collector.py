@@ -1,0 +1,80 @@
+"""A batch run does not spend its time re-scanning its own tables for reference cycles,
+still frees the cycles it makes, and leaves the collector as it found it."""
+
+from __future__ import annotations
+
+import gc
+import json
+import subprocess
+import sys
+import weakref
+from pathlib import Path
+
+import pytest
+
+from sitecheck.app.cli import main
+from sitecheck.app.collector import BATCH_THRESHOLD, batch_collection
+
+from .conftest import SharedVillage
+from .village_runs import village_check_argv
+
+_COUNTED_RUN = """
+import gc, json, sys
+from collections import Counter
+from sitecheck.app.cli import main
+made = Counter()
+gc.callbacks.append(lambda phase, info: made.update([info["generation"]] * (phase == "stop")))
+code = main(json.loads(sys.argv[1]))
+print(json.dumps({"code": code, "full": made[2], "young": made[0]}))
+"""
+
+
+def test_a_check_of_thousands_of_lots_makes_no_full_collection(
+    shared_village: SharedVillage, tmp_path: Path
+) -> None:
+    # A full collection scans every container the run holds. The check runs in a
+    # process of its own, as a user's does: with CPython's default thresholds it made
+    # two full collections (and 180 of the youngest generation).
+    village = shared_village(parcels=4000)
+    argv = [*village_check_argv(village), "--out", str(tmp_path / "result.gpkg")]
+    argv += ["--json", str(tmp_path / "result.json")]
+    run = subprocess.run(
+        [sys.executable, "-c", _COUNTED_RUN, json.dumps(argv)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    made = json.loads(run.stdout.splitlines()[-1])
+    assert made["code"] == 0, run.stderr
+    assert made["full"] == 0, made
+    assert (tmp_path / "result.gpkg").exists()
+
+
+def test_cycles_made_in_a_batch_run_are_still_freed() -> None:
+    class Node:
+        pass
+
+    freed = []
+    with batch_collection():
+        node = Node()
+        node.self = node  # type: ignore[attr-defined]
+        weakref.finalize(node, freed.append, True)
+        del node
+        assert not freed  # a cycle: reference counting alone cannot free it
+        kept = [[] for _ in range(2 * BATCH_THRESHOLD)]  # enough new containers
+        assert freed == [True]
+        del kept
+
+
+@pytest.mark.parametrize("exit_code", [0, 2])
+def test_the_callers_thresholds_are_put_back(exit_code: int, tmp_path: Path) -> None:
+    before = gc.get_threshold()
+    gc.set_threshold(1234, 7, 9)
+    try:
+        argv = ["sample-village", str(tmp_path / "village")]
+        if exit_code:
+            argv += ["--parcels", "-5"]  # refused: one line, exit 2
+        assert main(argv) == exit_code
+        assert gc.get_threshold() == (1234, 7, 9)
+    finally:
+        gc.set_threshold(*before)
