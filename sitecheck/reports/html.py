@@ -28,7 +28,13 @@ from sitecheck import __version__
 from sitecheck.io.progress import Progress
 from sitecheck.io.writers import write_text
 from sitecheck.reports.html_audit import audit_section, header_section
-from sitecheck.reports.html_format import esc, natural_key, severity_rank, utc_text
+from sitecheck.reports.html_format import (
+    ParcelCells,
+    esc,
+    natural_key,
+    severity_rank,
+    utc_text,
+)
 from sitecheck.reports.html_parcel import parcel_section
 from sitecheck.reports.html_rules import rules_section
 from sitecheck.reports.html_summary import Detail, summary_section
@@ -136,7 +142,8 @@ def report_parts(
         ),
     )
     yield runoff_section(result)
-    yield parcel_table(result, rows, set(detailed))
+    cells = ParcelCells(result.measured.parcels)
+    yield parcel_table(result, rows, set(detailed), cells)
     yield '<section id="parcels">\n<h2>Flagged parcels in detail</h2>\n'
     if not detailed:
         yield '<p class="muted">No parcel has a triggered rule or a rule needing review.</p>\n'
@@ -146,7 +153,7 @@ def report_parts(
     for position in progress.counted("drawing the report's parcels", len(detailed)):
         row = detailed[position]
         drawn = mapper.svg(row) if row in mapped else None
-        yield parcel_section(result, row, drawn, limits.map_count)
+        yield parcel_section(result, row, drawn, limits.map_count, cells)
     yield "</section>\n"
     yield rules_section(result)
     yield _page_end(generated)

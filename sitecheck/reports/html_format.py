@@ -15,7 +15,6 @@ from sitecheck.rules.outcome import ParcelOutcome
 from sitecheck.schema.fields import PROJECT_FIELDS
 from sitecheck.schema.metric import Metric
 from sitecheck.schema.severities import SEVERITY_BY_KEY, SEVERITY_KEYS
-from sitecheck.screening.check import CheckResult
 
 NO_PACK_RANK, NONE_TRIGGERED_RANK = -2, -1  # below every severity in the summary order
 
@@ -107,9 +106,25 @@ def storm_list(years: tuple[int, ...]) -> str:
     return f"{', '.join(names[:-1])} and {names[-1]}year"
 
 
-def cell_value(result: CheckResult, row: int, column: str) -> Any:
-    parcels = result.measured.parcels
-    return parcels[column].iat[row] if column in parcels.columns else None
+class ParcelCells:
+    """The parcel table's cells, each column taken from the frame once.
+
+    A report reads a few columns of every listed parcel and some forty cells of each
+    detailed one; a cell picked from the frame costs a column lookup each time
+    (50 microseconds, 0.4 s for the 200 sections of a 30k run).
+    """
+
+    def __init__(self, parcels: pd.DataFrame) -> None:
+        self._parcels = parcels
+        self._columns: dict[str, Any] = {}
+
+    def __call__(self, row: int, column: str) -> Any:
+        """The cell, or None where the table has no such column."""
+        if column not in self._columns:
+            present = column in self._parcels.columns
+            self._columns[column] = self._parcels[column].array if present else None
+        values = self._columns[column]
+        return None if values is None else values[row]
 
 
 def text_or_dash(value: object, empty: str = "—") -> str:

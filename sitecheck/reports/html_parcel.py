@@ -6,8 +6,8 @@ from urllib.parse import quote
 
 from sitecheck.reports.html_format import (
     PARCEL_FACTS,
+    ParcelCells,
     anchor,
-    cell_value,
     esc,
     format_acres,
     format_metric,
@@ -27,10 +27,12 @@ from sitecheck.schema.severities import SEVERITY_KEYS
 from sitecheck.screening.check import CheckResult
 
 
-def parcel_section(result: CheckResult, row: int, svg: str | None, max_maps: int) -> str:
+def parcel_section(
+    result: CheckResult, row: int, svg: str | None, max_maps: int, cells: ParcelCells
+) -> str:
     outcome = result.outcomes[row]
-    parcel_id = cell_value(result, row, "parcel_id")
-    address = cell_value(result, row, "address")
+    parcel_id = cells(row, "parcel_id")
+    address = cells(row, "address")
     where = "" if is_missing(address) else f'<span class="where">{esc(address)}</span>'
     return (
         f'<section class="parcel" id="{anchor(row)}">\n'
@@ -38,10 +40,10 @@ def parcel_section(result: CheckResult, row: int, svg: str | None, max_maps: int
         f"{outcome_badge(outcome)}</div>\n"
         '<div class="parcel-body">'
         + _map_figure(parcel_id, svg, max_maps)
-        + _facts(result, row)
-        + _project_note(result, row)
+        + _facts(result, row, cells)
+        + _project_note(result, str(parcel_id))
         + "</div>\n<h4>Measurements</h4>\n"
-        + _metrics_table(result, row)
+        + _metrics_table(result, row, cells)
         + parcel_runoff_table(result, row)
         + _outcomes(outcome)
         + _margins(result, row)
@@ -49,12 +51,11 @@ def parcel_section(result: CheckResult, row: int, svg: str | None, max_maps: int
     )
 
 
-def _project_note(result: CheckResult, row: int) -> str:
+def _project_note(result: CheckResult, lot: str) -> str:
     """Which named projects have work on the lot, and what each comes to on its site."""
     projects = result.projects
     if projects is None or not projects.named:
         return ""
-    lot = str(result.measured.parcels["parcel_id"].iat[row])
     notes = []
     for index in projects.indices_on(lot):
         project, lots = projects.ids[index], projects.lots[index]
@@ -112,12 +113,12 @@ def svg_data_uri(svg: str) -> str:
     return "data:image/svg+xml," + quote(svg, safe=SVG_URI_SAFE)
 
 
-def _facts(result: CheckResult, row: int) -> str:
+def _facts(result: CheckResult, row: int, cells: ParcelCells) -> str:
     outcome = result.outcomes[row]
     pack = "no pack applies" if outcome is None else f"{outcome.pack.name} ({outcome.pack.id})"
     items = [("Ordinance", esc(pack))]
     items += [
-        (label, text_or_dash(cell_value(result, row, name)))
+        (label, text_or_dash(cells(row, name)))
         for name, label in PARCEL_FACTS
         if name in result.measured.parcels.columns
     ]
@@ -125,16 +126,14 @@ def _facts(result: CheckResult, row: int) -> str:
     return f'<dl class="facts">{body}</dl>'
 
 
-def _metrics_table(result: CheckResult, row: int) -> str:
+def _metrics_table(result: CheckResult, row: int, cells: ParcelCells) -> str:
     lines = []
     for metric in METRICS:
-        value = cell_value(result, row, metric.name)
+        value = cells(row, metric.name)
         text = format_metric(metric, value)
         cell = f'<span class="muted">{esc(text)}</span>' if is_missing(value) else esc(text)
         acres = (
-            format_acres(cell_value(result, row, acres_name(metric.name)))
-            if metric.name in ACRE_METRICS
-            else ""
+            format_acres(cells(row, acres_name(metric.name))) if metric.name in ACRE_METRICS else ""
         )
         lines.append(
             f'<tr><td>{esc(sentence_case(metric.label))}</td><td class="num">{cell}</td>'

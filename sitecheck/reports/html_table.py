@@ -10,10 +10,10 @@ in ``data-v``, so numbers sort as numbers and severities by their rank.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
-from typing import Any
+from collections.abc import Collection
 
 from sitecheck.reports.html_format import (
+    ParcelCells,
     anchor,
     esc,
     is_missing,
@@ -46,7 +46,9 @@ _COLUMNS: tuple[tuple[str, str, bool], ...] = (
 )
 
 
-def parcel_table(result: CheckResult, rows: list[int], detailed: Collection[int]) -> str:
+def parcel_table(
+    result: CheckResult, rows: list[int], detailed: Collection[int], cells: ParcelCells
+) -> str:
     """The filter bar and the table of every listed parcel (``detailed``: rows with a section)."""
     ids = result.measured.parcels["parcel_id"].astype(str).to_numpy()
     by_id = sorted(rows, key=lambda row: natural_key(ids[row]))
@@ -56,11 +58,6 @@ def parcel_table(result: CheckResult, rows: list[int], detailed: Collection[int]
         f'<button type="button">{esc(title)}</button></th>'
         for title, kind, figures in _COLUMNS
     )
-    # Each column read once: a county's table took seconds picking cells one by one.
-    parcels = result.measured.parcels
-    cells = {
-        name: parcels[name].array if name in parcels.columns else None for name in _CELL_COLUMNS
-    }
     body = "".join(_row(result, row, natural[row], row in detailed, cells) for row in rows)
     return (
         '<section id="parcel-list">\n<h2>Every listed parcel</h2>\n'
@@ -88,37 +85,22 @@ def _filters(count: int) -> str:
     )
 
 
-_CELL_COLUMNS = (
-    "parcel_id",
-    "address",
-    "owner",
-    "disturbed_area_sqft",
-    "impervious_net_change_sqft",
-)
-
-
-def _row(
-    result: CheckResult, row: int, natural: int, detailed: bool, cells: Mapping[str, Any]
-) -> str:
-    def cell_value(column: str) -> Any:
-        values = cells[column]
-        return None if values is None else values[row]
-
+def _row(result: CheckResult, row: int, natural: int, detailed: bool, cells: ParcelCells) -> str:
     outcome = result.outcomes[row]
-    parcel_id = esc(cell_value("parcel_id"))
+    parcel_id = esc(cells(row, "parcel_id"))
     link = f'<a href="#{anchor(row)}">{parcel_id}</a>' if detailed else parcel_id
     severity = outcome.highest_severity if outcome is not None else None
     triggered = outcome.of(TRIGGERED) if outcome is not None else []
     review = outcome.of(NEEDS_REVIEW) if outcome is not None else []
     questions = len(review_groups(outcome)) if outcome is not None and review else 0
     sections = ", ".join(dict.fromkeys(t.rule.citation for t in triggered))
-    disturbed = cell_value("disturbed_area_sqft")
-    net = cell_value("impervious_net_change_sqft")
+    disturbed = cells(row, "disturbed_area_sqft")
+    net = cells(row, "impervious_net_change_sqft")
     return (
         f'<tr data-severity="{esc(severity or "none")}" data-review="{len(review)}">'
         f'<td data-v="{natural}">{link}</td>'
-        f"<td>{text_or_dash(cell_value('address'))}</td>"
-        f"<td>{text_or_dash(cell_value('owner'))}</td>"
+        f"<td>{text_or_dash(cells(row, 'address'))}</td>"
+        f"<td>{text_or_dash(cells(row, 'owner'))}</td>"
         f'<td class="num"{_value(disturbed)}>{sqft_cell(disturbed)}</td>'
         f'<td class="num"{_value(net)}>{sqft_cell(net, signed=True)}</td>'
         f'<td data-v="{severity_rank(outcome)}">{outcome_badge(outcome)}</td>'
