@@ -15,7 +15,7 @@ from sitecheck.io.readers import POLYGONAL
 from sitecheck.measure.inputs import MeasureResult
 from sitecheck.rules.margins import Margin, nearest_margins
 from sitecheck.rules.nearest_rows import nearest_margin_rows
-from sitecheck.rules.outcome import NEEDS_REVIEW, TRIGGERED, ParcelOutcome, evaluate_pack
+from sitecheck.rules.outcome import NEEDS_REVIEW, TRIGGERED, ParcelOutcome
 from sitecheck.rules.pack_model import Pack
 from sitecheck.rules.pack_rows import DecidedPack
 from sitecheck.schema.options import option
@@ -49,11 +49,11 @@ class CheckResult:
             for row in rows
             if row not in worded and self.outcomes[row] is not None and self.measured.touched[row]
         ]
-        values = parcel_value_rows(self.measured, wanted, warn=False) if wanted else []
-        for row, parcel_values in zip(wanted, values, strict=True):
-            outcome = self.outcomes[row]
-            assert outcome is not None
-            self.outcomes[row] = evaluate_pack(outcome.pack, parcel_values, self.tolerance)
+        # Decided together, as the run decided them, rather than parcel by parcel.
+        packs = {row: self._pack_of(row) for row in wanted}
+        decided = _decided_by_pack(self.measured, packs, wanted, self.tolerance, warn=False)
+        for row, (pack_rows, position) in decided.items():
+            self.outcomes[row] = pack_rows.outcome(position, unlisted_reasons=True)
             worded.add(row)
 
     def margins(self, rows: list[int], progress: Progress | None = None) -> dict[int, list[Margin]]:
@@ -297,11 +297,16 @@ def check_parcels(
 
 
 def _decided_by_pack(
-    measured: MeasureResult, chosen: list[Pack | None], rows: list[int], tolerance: float
+    measured: MeasureResult,
+    chosen: Mapping[int, Pack | None] | list[Pack | None],
+    rows: list[int],
+    tolerance: float,
+    warn: bool = True,
 ) -> dict[int, tuple[DecidedPack, int]]:
     """Each evaluated row's pack, its rules decided over all the pack's rows at once, and
-    the row's place among them."""
-    values = parcel_value_rows(measured, rows)
+    the row's place among them (``chosen``: each row's pack; ``warn=False`` when the run
+    already named the rows' unreadable values)."""
+    values = parcel_value_rows(measured, rows, warn=warn)
     by_pack: dict[int, list[int]] = {}
     for position, row in enumerate(rows):
         by_pack.setdefault(id(chosen[row]), []).append(position)
