@@ -55,7 +55,7 @@ def parcel_value_rows(
                 if text is not None:
                     texts[attribute.label] = text
             if warn:
-                _warn_unreadable(measured, attribute, raw)
+                _warn_unreadable(measured, attribute, raw, readings)
     rows_out: list[dict[str, object]] = (
         [dict(zip(columns, values, strict=True)) for values in zip(*columns.values(), strict=True)]
         if columns
@@ -115,15 +115,23 @@ def _metric_value(kind: str, value: object) -> object:
     return value if kind == "text" else float(value)  # type: ignore[arg-type]
 
 
-def _warn_unreadable(measured: MeasureResult, attribute: Attribute, raw: list[object]) -> None:
-    """Name each given value the rules cannot read, once: it is read as not given."""
+def _warn_unreadable(
+    measured: MeasureResult,
+    attribute: Attribute,
+    raw: list[object],
+    readings: list[tuple[object, str | None]],
+) -> None:
+    """Name each given value the rules cannot read, once: it is read as not given
+    (``readings``: :func:`_readings` of ``raw``, whose text marks such a value)."""
     counts: dict[str, int] = {}
     mixed = 0
-    for value in raw:
-        if unreadable(attribute, value) and is_mixed(str(value)):
+    for value, (_, text) in zip(raw, readings, strict=True):
+        if text is None:  # read, or not given
+            continue
+        if is_mixed(str(value)):
             mixed += 1
-        elif unreadable(attribute, value):
-            counts[str(value).strip()] = counts.get(str(value).strip(), 0) + 1
+        else:
+            counts[text] = counts.get(text, 0) + 1
     if mixed:
         measured.log.warn(
             f"field '{attribute.name}': the {attribute.label} of the work on {mixed} lot(s) "
