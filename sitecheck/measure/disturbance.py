@@ -30,6 +30,7 @@ class Disturbance:
     owns_feature: (
         np.ndarray
     )  # per lot: a disturbance feature belongs to it (not only spills onto it)
+    frame: gpd.GeoDataFrame  # the layer as read: each feature with its fields
 
 
 def measure_disturbance(
@@ -60,7 +61,7 @@ def measure_disturbance(
     owns_feature[owner[owner >= 0]] = True
     feature_sqft = shapely.area(features) * sqft
     attributes = lot_attributes(frame, owner, pieces, feature_sqft, n)
-    return Disturbance(geoms, outside, max_at_one_time, attributes, owns_feature)
+    return Disturbance(geoms, outside, max_at_one_time, attributes, owns_feature, frame)
 
 
 def _lot_hints(

@@ -106,6 +106,7 @@ def measure(
         reader,
         settings,
         parcels.id_field,
+        disturbance.frame,
         dict(progress.timings),
         disturbance.geoms,
     )

@@ -169,6 +169,9 @@ class MeasureResult:
         What was read (inputs with their hashes) and the warnings raised.
     settings : MeasureSettings
     id_field : str
+    work : geopandas.GeoDataFrame
+        The disturbance layer as the run read it (the work's features and fields):
+        grouping the work by project reads it here rather than again.
     """
 
     parcels: gpd.GeoDataFrame
@@ -178,6 +181,7 @@ class MeasureResult:
     log: LayerReader
     settings: MeasureSettings
     id_field: str
+    work: gpd.GeoDataFrame  # the disturbance layer as read: each feature with its fields
     timings: dict[str, float] = field(default_factory=dict)  # seconds per stage
     disturbed: np.ndarray | None = None  # per parcel, its disturbance (working CRS)
     stamp: dict[str, str] = field(default_factory=run_stamp)  # every output of the run says it

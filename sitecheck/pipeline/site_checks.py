@@ -46,7 +46,7 @@ def screen_projects(
         False to group only (a Dask window: its driver checks the named projects
         with all their lots).
     """
-    grouping = group_projects(lot_result, inputs, reader)
+    grouping = group_projects(lot_result, reader)
     if grouping is None:
         return lot_projects(lot_result)
     if not grouping.on_site or not check_sites:

@@ -24,8 +24,8 @@ import shapely
 
 from sitecheck.io.extent import Extent
 from sitecheck.io.parcels import find_field
-from sitecheck.io.readers import POLYGONAL, LayerReader, LayerRequest
-from sitecheck.measure.inputs import MeasureInputs, MeasureResult, MeasureSettings
+from sitecheck.io.readers import LayerReader, LayerRequest
+from sitecheck.measure.inputs import MeasureResult, MeasureSettings
 from sitecheck.schema.fields import PROJECT_FIELDS
 from sitecheck.schema.metrics import ACRE_METRICS, METRICS, acres_name
 from sitecheck.screening.check import CheckResult, Projects
@@ -78,24 +78,20 @@ def project_names(frame: gpd.GeoDataFrame) -> pd.Series | None:
     return frame[field_name].astype("string").str.strip().replace("", pd.NA)
 
 
-def group_projects(
-    lot_result: CheckResult, inputs: MeasureInputs, reader: LayerReader | None = None
-) -> Grouping | None:
+def group_projects(lot_result: CheckResult, reader: LayerReader | None = None) -> Grouping | None:
     """Group the work by its ``project`` field; None without the field (or with it empty
     everywhere), when every lot is its own project (:func:`lot_projects`).
 
     Parameters
     ----------
     lot_result : CheckResult
-        The lot view, already checked.
-    inputs : MeasureInputs
-        The run's layers (the lot view's).
+        The lot view, already checked (its work as it read it: ``measured.work``).
     reader : LayerReader, optional
         Where the lot view read its layers (files, a window, the panel's memory).
     """
     measured = lot_result.measured
     own = _fresh(reader or LayerReader())
-    frame = own.read(inputs.disturbance, POLYGONAL, target_crs=measured.working.crs)
+    frame = measured.work  # the features as the lot view read them, not read again
     named = project_names(frame)
     if named is None or (named.isna().all() and not own.names_projects):
         return None

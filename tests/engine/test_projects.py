@@ -261,3 +261,25 @@ def test_a_site_takes_the_impervious_cover_of_its_lots_only_when_others_have_wor
     lots = result.measured.parcels.set_index("parcel_id")
     assert lots.loc["C", "impervious_existing_sqft"] == pytest.approx(5_000.0)
     assert projects.site_rows == [0, -1] and projects.lot_rows[1] == 2
+
+
+def test_the_work_is_read_once_though_its_projects_are_checked_on_their_sites(
+    tmp_path, monkeypatch
+):
+    # A county's work layer (or a PostGIS table of it) costs a read, a cleaning and a
+    # hash for the audit: the grouping by project takes the features the lots read.
+    from sitecheck.io import vector_source
+
+    layers = _layers(tmp_path, [{"project": "P1", **FIELDS, "geometry": SPLIT_WORK}])
+    reads: list[str] = []
+    original = vector_source.read_dataframe
+
+    def counted(path, layer, *args, **kwargs):
+        reads.append(str(layer))
+        return original(path, layer, *args, **kwargs)
+
+    monkeypatch.setattr(vector_source, "read_dataframe", counted)
+    result = _screen(layers, "homer")
+    assert result.projects is not None and result.projects.site_result is not None
+    assert reads.count("work") == 1, reads
+    assert _outcome(result.projects.site_result.outcomes[0], "homer.swppp") == "triggered"
