@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
+import numpy as np
 import pandas as pd
 
 from sitecheck.measure.inputs import MeasureResult
@@ -40,7 +41,7 @@ def parcel_value_rows(
     columns: dict[str, list[object]] = {}
     for metric in METRICS:
         if names is None or metric.name in names:
-            columns[metric.name] = [_metric_value(metric.kind, v) for v in picked[metric.name]]
+            columns[metric.name] = _metric_values(metric.kind, picked[metric.name])
     # Where the data under the work are partial, its areas are a range; none, unknown.
     for partial in PARTLY_MEASURED:
         if names is None or partial.metric in names:
@@ -92,19 +93,29 @@ def _bounded(picked: pd.DataFrame, partial: PartlyMeasured) -> list[object]:
     from the measured area up to it plus the unmeasured rest elsewhere, unknown where
     the data cover none of it."""
     values: list[object] = []
-    rows = zip(picked[partial.metric], picked[partial.coverage], picked[partial.whole], strict=True)
-    for measured, coverage, whole in rows:
-        if pd.isna(measured) or pd.isna(coverage) or coverage >= FULL or pd.isna(whole):
-            values.append(None if pd.isna(measured) else float(measured))
+    measured_areas, coverages, wholes = (
+        picked[name].to_numpy(dtype=float, na_value=np.nan).tolist()
+        for name in (partial.metric, partial.coverage, partial.whole)
+    )
+    # NaN is the one float unequal to itself: the three read as missing where NaN.
+    for measured, coverage, whole in zip(measured_areas, coverages, wholes, strict=True):
+        if measured != measured or coverage != coverage or coverage >= FULL or whole != whole:
+            values.append(None if measured != measured else measured)
         elif coverage <= 0:
             values.append(None)
         else:
-            unmeasured = (1.0 - float(coverage)) * float(whole)
-            why = f"{partial.data} covers {float(coverage):.0%} of the disturbance"
-            values.append(
-                Quantity(float(measured), "area", None, float(measured) + unmeasured, why)
-            )
+            unmeasured = (1.0 - coverage) * whole
+            why = f"{partial.data} covers {coverage:.0%} of the disturbance"
+            values.append(Quantity(measured, "area", None, measured + unmeasured, why))
     return values
+
+
+def _metric_values(kind: str, column: pd.Series) -> list[object]:
+    """A metric's values as the rules read them (:func:`_metric_value`); an area or a
+    share held as floats converted in one pass, NaN read as None."""
+    if column.dtype == np.float64 and kind not in ("boolean", "text"):
+        return [None if value != value else value for value in column.to_numpy().tolist()]
+    return [_metric_value(kind, value) for value in column]
 
 
 def _metric_value(kind: str, value: object) -> object:
