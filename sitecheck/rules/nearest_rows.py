@@ -146,11 +146,17 @@ def _changes(
             made[key] = Change(rule.id, rule.citation, rule.title, OUTCOMES[old], OUTCOMES[new])
         return made[key]
 
-    return [
-        tuple(
-            change(at, old, new)
-            for at, (old, new) in enumerate(zip(was_row, now_row, strict=True))
-            if old != new
-        )
-        for was_row, now_row in zip(was, now, strict=True)
-    ]
+    # Rows moving the same rules between the same outcomes share one tuple: a county's
+    # winning rows fall into a few dozen such patterns.
+    by_pattern: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[Change, ...]] = {}
+    found = []
+    for was_row, now_row in zip(was, now, strict=True):
+        pattern = (tuple(was_row), tuple(now_row))
+        if pattern not in by_pattern:
+            by_pattern[pattern] = tuple(
+                change(at, old, new)
+                for at, (old, new) in enumerate(zip(was_row, now_row, strict=True))
+                if old != new
+            )
+        found.append(by_pattern[pattern])
+    return found
