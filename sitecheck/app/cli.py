@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING
 from sitecheck import __version__, termination
 from sitecheck.app import commands
 from sitecheck.app.arguments import build_parser
-from sitecheck.app.collector import batch_collection
 from sitecheck.app.library_warnings import warnings_as_lines
 from sitecheck.app.summary import print_check_summary, print_summary, say
+from sitecheck.collector import batch_collection
 from sitecheck.errors import InputError, OptionError, one_line
 from sitecheck.geometry.parallel import set_workers
 from sitecheck.io.conninfo import RedactingStream

@@ -22,6 +22,7 @@ import pandas as pd
 import pyproj
 import shapely
 
+from sitecheck.collector import batch_collection
 from sitecheck.distributed.plan import Partition
 from sitecheck.geometry.parallel import set_workers
 from sitecheck.io import vector_source
@@ -121,7 +122,13 @@ class WindowReader(LayerReader):
 
 
 def screen_partition(partition: Partition, spec: TaskSpec) -> PartitionOutput:
-    """Measure and check one partition; return its own parcels' rows, flags and JSON entries."""
+    """Measure and check one partition; return its own parcels' rows, flags and JSON entries
+    (collecting reference cycles as a batch run does, the worker's own setting put back)."""
+    with batch_collection():
+        return _screened(partition, spec)
+
+
+def _screened(partition: Partition, spec: TaskSpec) -> PartitionOutput:
     set_workers(spec.threads)
     run = spec.run
     working = pyproj.CRS.from_user_input(run.settings.crs) if run.settings.crs else None

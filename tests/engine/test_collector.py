@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from sitecheck.app.cli import main
-from sitecheck.app.collector import BATCH_THRESHOLD, batch_collection
+from sitecheck.collector import BATCH_THRESHOLD, batch_collection
 
 from .conftest import SharedVillage
 from .village_runs import village_check_argv
@@ -48,6 +48,45 @@ def test_a_check_of_thousands_of_lots_makes_no_full_collection(
     assert made["code"] == 0, run.stderr
     assert made["full"] == 0, made
     assert (tmp_path / "result.gpkg").exists()
+
+
+_COUNTED_TASK = """
+import gc, json, sys
+from collections import Counter
+from sitecheck.distributed.plan import plan_partitions
+from sitecheck.distributed.window import TaskSpec, screen_partition
+from sitecheck.io.readers import LayerSource
+from sitecheck.measure.inputs import MeasureInputs, MeasureSettings
+from sitecheck.pipeline.spec import RunSpec
+layers = json.loads(sys.argv[1])
+inputs = MeasureInputs(**{role: LayerSource.parse(role, spec) for role, spec in layers.items()})
+run = RunSpec(inputs, MeasureSettings(), "scarsdale", 0.02)
+plan = plan_partitions(inputs.parcels, 100_000)
+made = Counter()
+gc.callbacks.append(lambda phase, info: made.update([info["generation"]] * (phase == "stop")))
+output = screen_partition(plan.partitions[0], TaskSpec(run, False, ()))
+print(json.dumps({"full": made[2], "rows": len(output.parcels), "threshold": gc.get_threshold()}))
+"""
+
+
+def test_a_dask_task_of_thousands_of_lots_makes_no_full_collection(
+    shared_village: SharedVillage,
+) -> None:
+    # A task is a batch run of its window, inside a Dask worker whose own setting stays.
+    village = shared_village(parcels=4000)
+    gpkg = village["gpkg"]
+    roles = ("parcels", "disturbance", "impervious_existing", "impervious_proposed", "floodplain")
+    layers = {role: f"{gpkg}:{role}" for role in roles}
+    run = subprocess.run(
+        [sys.executable, "-c", _COUNTED_TASK, json.dumps(layers)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    made = json.loads(run.stdout.splitlines()[-1])
+    assert made["rows"] >= 4000, made
+    assert made["full"] == 0, made
+    assert made["threshold"] == list(gc.get_threshold()), made
 
 
 def test_cycles_made_in_a_batch_run_are_still_freed() -> None:
