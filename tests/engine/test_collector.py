@@ -18,41 +18,48 @@ from sitecheck.collector import BATCH_THRESHOLD, batch_collection
 from .conftest import SharedVillage
 from .village_runs import village_check_argv
 
-_COUNTED_RUN = """
-import gc, json, sys
-from collections import Counter
-from sitecheck.app.cli import main
-made = Counter()
-gc.callbacks.append(lambda phase, info: made.update([info["generation"]] * (phase == "stop")))
-code = main(json.loads(sys.argv[1]))
-print(json.dumps({"code": code, "full": made[2], "young": made[0]}))
-"""
+
+def _collections_in_own_process(setup: str, measured: str, argument: object) -> dict:
+    """Run ``setup``, then ``measured``, in a process of its own, as a user's run is, with
+    ``argument`` as JSON in ``sys.argv[1]``: what they put in ``found``, with the full
+    collections made while ``measured`` ran (imports left out) and the collector's
+    thresholds before and after it."""
+    script = (
+        "import gc, json, sys\n"
+        f"found = {{}}\n{setup}\n"
+        "full, before = [], gc.get_threshold()\n"
+        "count = lambda phase, info: full.extend([1] * (phase == 'stop' and info['generation'] == 2))\n"
+        f"gc.callbacks.append(count)\n{measured}\ngc.callbacks.remove(count)\n"
+        "print(json.dumps({**found, 'full': len(full), 'before': before, "
+        "'after': gc.get_threshold()}))\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", script, json.dumps(argument)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return json.loads(run.stdout.splitlines()[-1])
 
 
 def test_a_check_of_thousands_of_lots_makes_no_full_collection(
     shared_village: SharedVillage, tmp_path: Path
 ) -> None:
-    # A full collection scans every container the run holds. The check runs in a
-    # process of its own, as a user's does: with CPython's default thresholds it made
-    # two full collections (and 180 of the youngest generation).
+    # A full collection scans every container the run holds: with CPython's default
+    # thresholds this check made two (and 182 of the youngest generation).
     village = shared_village(parcels=4000)
     argv = [*village_check_argv(village), "--out", str(tmp_path / "result.gpkg")]
     argv += ["--json", str(tmp_path / "result.json")]
-    run = subprocess.run(
-        [sys.executable, "-c", _COUNTED_RUN, json.dumps(argv)],
-        capture_output=True,
-        text=True,
-        check=True,
+    made = _collections_in_own_process(
+        "from sitecheck.app.cli import main", "found['code'] = main(json.loads(sys.argv[1]))", argv
     )
-    made = json.loads(run.stdout.splitlines()[-1])
-    assert made["code"] == 0, run.stderr
+    assert made["code"] == 0, made
     assert made["full"] == 0, made
+    assert made["after"] == made["before"], made
     assert (tmp_path / "result.gpkg").exists()
 
 
-_COUNTED_TASK = """
-import gc, json, sys
-from collections import Counter
+_WINDOW_PLANNED = """
 from sitecheck.distributed.plan import plan_partitions
 from sitecheck.distributed.window import TaskSpec, screen_partition
 from sitecheck.io.readers import LayerSource
@@ -62,11 +69,10 @@ layers = json.loads(sys.argv[1])
 inputs = MeasureInputs(**{role: LayerSource.parse(role, spec) for role, spec in layers.items()})
 run = RunSpec(inputs, MeasureSettings(), "scarsdale", 0.02)
 plan = plan_partitions(inputs.parcels, 100_000)
-made = Counter()
-gc.callbacks.append(lambda phase, info: made.update([info["generation"]] * (phase == "stop")))
-output = screen_partition(plan.partitions[0], TaskSpec(run, False, ()))
-print(json.dumps({"full": made[2], "rows": len(output.parcels), "threshold": gc.get_threshold()}))
 """
+_SCREEN_IT = (
+    'found["rows"] = len(screen_partition(plan.partitions[0], TaskSpec(run, False, ())).parcels)'
+)
 
 
 def test_a_dask_task_of_thousands_of_lots_makes_no_full_collection(
@@ -76,17 +82,12 @@ def test_a_dask_task_of_thousands_of_lots_makes_no_full_collection(
     village = shared_village(parcels=4000)
     gpkg = village["gpkg"]
     roles = ("parcels", "disturbance", "impervious_existing", "impervious_proposed", "floodplain")
-    layers = {role: f"{gpkg}:{role}" for role in roles}
-    run = subprocess.run(
-        [sys.executable, "-c", _COUNTED_TASK, json.dumps(layers)],
-        capture_output=True,
-        text=True,
-        check=True,
+    made = _collections_in_own_process(
+        _WINDOW_PLANNED, _SCREEN_IT, {role: f"{gpkg}:{role}" for role in roles}
     )
-    made = json.loads(run.stdout.splitlines()[-1])
     assert made["rows"] >= 4000, made
     assert made["full"] == 0, made
-    assert made["threshold"] == list(gc.get_threshold()), made
+    assert made["after"] == made["before"], made
 
 
 def test_cycles_made_in_a_batch_run_are_still_freed() -> None:
