@@ -17,9 +17,9 @@ run of its window and collects the same way while it runs, the worker's own
 setting put back after it: the 30k bench village checked on one local worker
 took 12.9 and 13.2 s against 14.1 and 14.2 s (runs alternated).
 
-The panel's worker (``serve``) keeps CPython's default: a session holds few
-containers, and over 42 answers on the 250,010-lot village it made one full
-collection (111 ms), none on the 3,004-lot one.
+The panel's worker (``serve``) keeps CPython's default: over 42 answers on the
+250,010-lot village it made one full collection (111 ms), none on the
+3,004-lot one.
 """
 
 from __future__ import annotations
