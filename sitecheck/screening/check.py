@@ -17,7 +17,7 @@ from sitecheck.rules.margins import Margin, nearest_margins
 from sitecheck.rules.nearest_rows import nearest_margin_rows
 from sitecheck.rules.outcome import NEEDS_REVIEW, TRIGGERED, ParcelOutcome
 from sitecheck.rules.pack_model import Pack
-from sitecheck.rules.pack_rows import DecidedPack
+from sitecheck.rules.pack_rows import DecidedPack, ParcelsAlone, decided_pack
 from sitecheck.schema.options import option
 from sitecheck.screening.packs import PackChoice
 from sitecheck.screening.runoff_result import RUNOFF_NOTE, RunoffScreen, runoff_metric_names
@@ -302,19 +302,20 @@ def _decided_by_pack(
     rows: list[int],
     tolerance: float,
     warn: bool = True,
-) -> dict[int, tuple[DecidedPack, int]]:
-    """Each evaluated row's pack, its rules decided over all the pack's rows at once, and
-    the row's place among them (``chosen``: each row's pack; ``warn=False`` when the run
-    already named the rows' unreadable values)."""
+) -> dict[int, tuple[DecidedPack | ParcelsAlone, int]]:
+    """Each evaluated row's pack, its rules decided over all the pack's rows at once (one
+    row at a time where a pack has few, :func:`decided_pack`), and the row's place among
+    them (``chosen``: each row's pack; ``warn=False`` when the run already named the rows'
+    unreadable values)."""
     values = parcel_value_rows(measured, rows, warn=warn)
     by_pack: dict[int, list[int]] = {}
     for position, row in enumerate(rows):
         by_pack.setdefault(id(chosen[row]), []).append(position)
-    decided: dict[int, tuple[DecidedPack, int]] = {}
+    decided: dict[int, tuple[DecidedPack | ParcelsAlone, int]] = {}
     for positions in by_pack.values():
         pack = chosen[rows[positions[0]]]
         assert pack is not None
-        pack_rows = DecidedPack(pack, [values[at] for at in positions], tolerance)
+        pack_rows = decided_pack(pack, [values[at] for at in positions], tolerance)
         decided.update({rows[at]: (pack_rows, place) for place, at in enumerate(positions)})
     return decided
 

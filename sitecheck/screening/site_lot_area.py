@@ -12,7 +12,7 @@ from __future__ import annotations
 from sitecheck.measure.inputs import MeasureResult
 from sitecheck.rules.outcome import NEEDS_REVIEW, ParcelOutcome, Trigger
 from sitecheck.rules.pack_model import Pack
-from sitecheck.rules.pack_rows import OUTCOMES, DecidedPack, exempted_codes
+from sitecheck.rules.pack_rows import outcomes_alone
 from sitecheck.screening.check import CheckResult
 from sitecheck.screening.values import parcel_value_rows
 
@@ -61,8 +61,8 @@ def _read_with_lot_areas(
     areas: list[list[float]],
 ) -> list[list[dict[str, str]]]:
     """Each site's rule outcomes read with its smallest and with its largest lot's area:
-    the outcomes alone, decided in columns for a pack's sites at once (a site's reasons
-    stay those of its own area)."""
+    the outcomes alone, decided for a pack's sites at once (a site's reasons stay those
+    of its own area)."""
     by_pack: dict[str, tuple[Pack, list[int]]] = {}
     for position, row in enumerate(rows):
         outcome = result.outcomes[row]
@@ -75,12 +75,9 @@ def _read_with_lot_areas(
             for position in positions
             for area in (min(areas[position]), max(areas[position]))
         ]
-        codes = exempted_codes(pack.rules, DecidedPack(pack, variants, result.tolerance).codes)
+        outcomes = outcomes_alone(pack, variants, result.tolerance)
         for number, position in enumerate(positions):
-            readings[position] = [
-                {rule: OUTCOMES[outcomes[2 * number + side]] for rule, outcomes in codes.items()}
-                for side in (0, 1)
-            ]
+            readings[position] = [outcomes[2 * number + side] for side in (0, 1)]
     return readings
 
 

@@ -24,7 +24,15 @@ from sitecheck.rules.errors import RuleLanguageError
 from sitecheck.rules.evaluate import constant_value, evaluate
 from sitecheck.rules.outcome import evaluate_pack
 from sitecheck.rules.pack import load_pack
-from sitecheck.rules.pack_rows import OUTCOMES, DecidedPack, exempted_codes
+from sitecheck.rules.pack_rows import (
+    FEWEST_IN_COLUMNS,
+    OUTCOMES,
+    DecidedPack,
+    ParcelsAlone,
+    decided_pack,
+    exempted_codes,
+    outcomes_alone,
+)
 from sitecheck.rules.syntax import Comparison, Membership, Name, Text, names_in, walk
 from sitecheck.rules.truth import Truth
 from sitecheck.rules.units import Quantity
@@ -99,6 +107,31 @@ def test_every_outcome_and_reason_over_the_village_is_evaluate_packs(village_val
     pack = load_pack(pack_id)
     seen = _assert_same_outcomes(pack, _variants(pack_id, village_values)[::2])
     assert seen == {"triggered", "not_triggered", "needs_review"}
+
+
+@pytest.mark.parametrize("pack_id", PACKS)
+def test_a_parcel_decided_among_few_reads_as_among_many(village_values, pack_id):
+    """The panel decides one to three parcels, each alone with the evaluator; a run
+    decides hundreds in columns. A parcel's outcomes, reasons and causes are the same
+    whichever way its run was decided, every rule worded or the listed ones alone (a
+    site's two readings of its lot area, the outcomes alone, likewise)."""
+    pack = load_pack(pack_id)
+    rows = _variants(pack_id, village_values)[:120]
+    many = decided_pack(pack, rows, 0.02)
+    assert isinstance(many, DecidedPack)
+    outcomes = outcomes_alone(pack, rows, 0.02)
+    size = FEWEST_IN_COLUMNS - 1
+    for start in range(0, len(rows), size):
+        few = decided_pack(pack, rows[start : start + size], 0.02)
+        assert isinstance(few, ParcelsAlone)
+        assert outcomes_alone(pack, few.rows, 0.02) == outcomes[start : start + size]
+        for position in range(len(few.rows)):
+            for every_reason in (True, False):
+                alone = few.outcome(position, unlisted_reasons=every_reason).triggers
+                among = many.outcome(start + position, unlisted_reasons=every_reason).triggers
+                assert [(t.to_json(), t.causes) for t in alone] == [
+                    (t.to_json(), t.causes) for t in among
+                ]
 
 
 @pytest.mark.parametrize("pack_id", PACKS)
