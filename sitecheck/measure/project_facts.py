@@ -68,7 +68,7 @@ def lot_attributes(
     """
     chosen = _chosen(owner, pieces, feature_sqft, n)
     columns = [c for c in frame.columns if c != frame.geometry.name]
-    out = pd.DataFrame(index=range(n))
+    out: dict[str, np.ndarray] = {}  # the table made once, not a column at a time
     has = chosen >= 0
     for name in PROJECT_FIELDS:
         field_name = find_field(columns, [name])
@@ -79,7 +79,7 @@ def lot_attributes(
             if name not in UNMIXED_FIELDS:
                 _write_mixes(column, values, owner, feature_sqft)
         out[name] = column
-    return out
+    return pd.DataFrame(out, index=range(n))
 
 
 def _write_mixes(
