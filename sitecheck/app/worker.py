@@ -53,6 +53,7 @@ from sitecheck.app.worker_protocol import (
 from sitecheck.app.worker_reply import parcel_reply, write_parcel_report
 from sitecheck.errors import InputError, OptionError, one_line
 from sitecheck.io.crs import WorkingCRS
+from sitecheck.io.kept import KeptByIdentity
 from sitecheck.io.output_set import Named, named
 from sitecheck.io.parcels import read_parcels
 from sitecheck.io.readers import (
@@ -96,6 +97,7 @@ class NeighbourhoodReader(LayerReader):
 
     ``cache`` holds each layer once, cleaned, in the working CRS, with its
     spatial index; a request takes the features whose extent meets the area.
+    ``kept``: the session's surfaces made from those features, from answer to answer.
     """
 
     def __init__(
@@ -106,9 +108,13 @@ class NeighbourhoodReader(LayerReader):
         records: list,
         focus: Focus,
         lots: np.ndarray,
+        kept: KeptByIdentity,
     ) -> None:
         super().__init__(
-            inputs=list(records), partial_view=True, names_projects=focus.names_projects
+            inputs=list(records),
+            partial_view=True,
+            names_projects=focus.names_projects,
+            kept=kept,
         )
         self.cache = cache
         self.drawn = drawn
@@ -169,6 +175,7 @@ class Session:
     lot_tree: shapely.STRtree = field(default_factory=lambda: shapely.STRtree([]))
     id_field: str = "parcel_id"  # the parcels' id field as read (FID: the feature ids)
     drawn_layers: DrawnLayers = field(init=False)  # the drawn layers as last sent
+    kept: KeptByIdentity = field(default_factory=KeptByIdentity)  # surfaces between answers
 
     def __post_init__(self) -> None:
         self.drawn_layers = DrawnLayers(self.working)
@@ -259,7 +266,7 @@ class Session:
         work = [] if focus.work is None else [focus.work.union_all()]
         extent = shapely.union_all([*self.lots[focus.rows], *work])
         area = shapely.box(*shapely.bounds(extent)).buffer(reach, join_style="mitre")
-        reader = NeighbourhoodReader(self.cache, drawn, area, records, focus, self.lots)
+        reader = NeighbourhoodReader(self.cache, drawn, area, records, focus, self.lots, self.kept)
         roles = {
             role: self.sources.get(role)
             or (LayerSource(role, f"<edited {role}>") if role in drawn else None)

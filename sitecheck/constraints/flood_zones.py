@@ -239,18 +239,17 @@ class FloodSurfaces:
 def flood_surfaces(
     frame: gpd.GeoDataFrame,
     source: LayerSource,
-    tile_size: float,
+    dissolve: Callable[[np.ndarray], Surface],
     warn: Callable[[str], None] | None = None,
 ) -> FloodSurfaces:
     """The 1% floodplain, the whole 0.2% floodplain (which contains the 1%), the floodway,
-    and the polygons whose hazard is not readable."""
+    and the polygons whose hazard is not readable, each dissolved by ``dissolve``
+    (:meth:`Surface.from_polygons` in the run's tiles)."""
     classes = classify_flood_zones(frame, source, warn)
     geoms = frame.geometry.to_numpy()
     return FloodSurfaces(
-        one_pct=Surface.from_polygons(geoms[classes.one_pct], tile_size),
-        zero_two_pct=Surface.from_polygons(
-            geoms[classes.one_pct | classes.zero_two_pct], tile_size
-        ),
-        floodway=Surface.from_polygons(geoms[classes.floodway], tile_size),
-        unmapped=Surface.from_polygons(geoms[classes.unmapped], tile_size),
+        one_pct=dissolve(geoms[classes.one_pct]),
+        zero_two_pct=dissolve(geoms[classes.one_pct | classes.zero_two_pct]),
+        floodway=dissolve(geoms[classes.floodway]),
+        unmapped=dissolve(geoms[classes.unmapped]),
     )

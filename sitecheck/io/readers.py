@@ -26,6 +26,7 @@ from sitecheck.io.clean import clean_geometries, named_features
 from sitecheck.io.crs import layer_outliers
 from sitecheck.io.extent import MAX_BOXES, Extent
 from sitecheck.io.fingerprint import features_sha256, file_sha256, layer_origin
+from sitecheck.io.kept import KeptByIdentity
 from sitecheck.io.layer_source import LayerSource as LayerSource
 from sitecheck.io.layer_source import source_crs
 
@@ -111,6 +112,9 @@ class LayerReader:
     names_projects : bool or None
         Whether the whole disturbance layer names a project, where the reader serves
         part of it (the panel's work on one parcel); None: as the features read say.
+    kept : KeptByIdentity or None
+        What a session keeps between its answers (the panel's worker: the constraint
+        surfaces made from the layers it holds); None: nothing is kept.
     """
 
     inputs: list[InputRecord] = field(default_factory=list)
@@ -121,6 +125,7 @@ class LayerReader:
     dropped: dict[str, pd.DataFrame] = field(default_factory=dict)
     file_hashes: dict[str, str | None] = field(default_factory=dict)
     names_projects: bool | None = None
+    kept: KeptByIdentity | None = None  # a session's values kept between its answers
     keeps_audit = True  # False: a reader of one window of a run leaves the audit to its driver
 
     def warn(self, message: str) -> None:

@@ -3,6 +3,7 @@ working CRS and settings, and where the metrics and flags go."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import geopandas as gpd
@@ -76,11 +77,25 @@ class Measuring:
         kinds = POLYGONAL + LINEAR if role.geometry == "line_or_polygon" else POLYGONAL
         return self.read(source, kinds).geometry.to_numpy()
 
+    def surface(self, geoms: np.ndarray) -> Surface:
+        """Polygons dissolved in tiles (:meth:`Surface.from_polygons`), made once a session
+        for the same polygons where the reader keeps values (the panel's worker)."""
+        return self._kept(
+            geoms, ("surface", self.tile), lambda: Surface.from_polygons(geoms, self.tile)
+        )
+
     def buffered_surface(self, geoms: np.ndarray, width_ft: float) -> Surface:
         """The area within ``width_ft`` of lines or polygons, in tiles (0: a polygon's own area)."""
-        return Surface.from_polygons(
-            buffered(geoms, width_ft / self.working.feet_per_unit), self.tile
+        width = width_ft / self.working.feet_per_unit
+        return self._kept(
+            geoms,
+            ("buffered", self.tile, width),
+            lambda: Surface.from_polygons(buffered(geoms, width), self.tile),
         )
+
+    def _kept(self, geoms: np.ndarray, how: tuple, make: Callable[[], Surface]) -> Surface:
+        kept = self.reader.kept
+        return make() if kept is None else kept.value(geoms, how, make)
 
     def option(self, name: str) -> object:
         """A plug-in constraint kind's option in this run (``MeasureSettings.kind_options``)."""

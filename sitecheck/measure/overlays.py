@@ -13,7 +13,6 @@ from sitecheck.constraints.impaired import impaired_watersheds
 from sitecheck.constraints.layers import district_by_lot, overlaps_surface
 from sitecheck.constraints.wetland_classes import counted_wetlands
 from sitecheck.errors import InputError
-from sitecheck.geometry.overlay import Surface
 from sitecheck.io.extent import Extent
 from sitecheck.io.parcels import Parcels, find_field
 from sitecheck.io.readers import POLYGONAL, LayerReader, LayerSource
@@ -37,7 +36,7 @@ def measure_floodplain(run: Measuring, source: LayerSource | None) -> None:
     if source is None:
         run.not_measured(*(metric for metric, _ in FLOOD_METRICS.values()))
         return
-    surfaces = flood_surfaces(run.read(source, POLYGONAL), source, run.tile, run.reader.warn)
+    surfaces = flood_surfaces(run.read(source, POLYGONAL), source, run.surface, run.reader.warn)
     for attribute, (metric, kind) in FLOOD_METRICS.items():
         run.record(metric, kind, *run.overlap(getattr(surfaces, attribute)))
     in_unmapped, _ = run.overlap(surfaces.unmapped)
@@ -63,7 +62,7 @@ def measure_wetlands(run: Measuring, source: LayerSource | None) -> None:
         run.read(source, POLYGONAL), source, run.settings.nwi_classes, run.reader.warn
     )
     wetlands = frame.geometry.to_numpy()
-    in_wetland, wetland_geoms = run.overlap(Surface.from_polygons(wetlands, run.tile))
+    in_wetland, wetland_geoms = run.overlap(run.surface(wetlands))
     in_zone, zone_geoms = run.overlap(
         run.buffered_surface(wetlands, run.settings.wetland_adjacent_ft)
     )
@@ -110,7 +109,7 @@ def measure_adjoining(
     """Disturbance in the adjoining property buffer: a drawn layer, else derived from the lots."""
     if source is not None:
         drawn = run.read(source, POLYGONAL).geometry.to_numpy()
-        areas, geoms = run.overlap(Surface.from_polygons(drawn, run.tile))
+        areas, geoms = run.overlap(run.surface(drawn))
     else:
         geoms = disturbance_in_buffer(
             run.parcels.geoms,
@@ -163,7 +162,7 @@ def lot_flag_layer(run: Measuring, source: LayerSource | None) -> np.ndarray:
         return np.full(run.count, None, dtype=object)
     # Every lot gets its answer, with work or not: read around all of them.
     frame = run.reader.read(source, POLYGONAL, target_crs=run.working.crs, within=run.lots_extent())
-    surface = Surface.from_polygons(frame.geometry.to_numpy(), run.tile)
+    surface = run.surface(frame.geometry.to_numpy())
     min_area = MIN_LOT_OVERLAP_SQFT / run.working.sqft_per_unit2
     return overlaps_surface(run.parcels.geoms, surface, min_area).astype(object)
 
@@ -190,7 +189,7 @@ def impaired_watershed_flags(run: Measuring, inputs: MeasureInputs) -> np.ndarra
         run.settings.impaired_flag,
         run.reader.warn,
     )
-    surface = Surface.from_polygons(watersheds, run.tile)
+    surface = run.surface(watersheds)
     min_area = MIN_LOT_OVERLAP_SQFT / run.working.sqft_per_unit2
     return overlaps_surface(run.parcels.geoms, surface, min_area).astype(object)
 

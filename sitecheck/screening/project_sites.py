@@ -293,7 +293,7 @@ class _SiteReader(LayerReader):
     layers as the lot view read them, around the sites."""
 
     def __init__(self, inner: LayerReader, sites: gpd.GeoDataFrame, work: gpd.GeoDataFrame):
-        super().__init__(partial_view=True)
+        super().__init__(partial_view=True, kept=inner.kept)
         self.inner, self.sites, self.work = inner, sites, work
 
     def serve(self, request: LayerRequest) -> gpd.GeoDataFrame:

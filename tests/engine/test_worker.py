@@ -377,3 +377,47 @@ def test_the_dem_is_hashed_again_only_when_it_changes(village, monkeypatch):
 def _a_project_lot(paths) -> str:
     projects = pyogrio.read_dataframe(paths["gpkg"], layer="projects", read_geometry=False)
     return str(sorted(projects["parcel_id"])[0])
+
+
+def test_surfaces_kept_between_answers_never_answer_for_another_lot(village, monkeypatch):
+    """The session keeps the constraint surfaces it dissolved, by the polygons they were
+    made from: lots answered in turn, then again, must each get the answer a session
+    opened for that lot alone gives, and the second round dissolves nothing again."""
+    from sitecheck.geometry.overlay import Surface
+
+    paths, full = village
+    gpkg = paths["gpkg"]
+    in_water = sorted(
+        parcel_id
+        for parcel_id, entry in full.items()
+        if (entry["metrics"]["disturbed_in_floodplain_1pct_sqft"] or 0) > 0
+        or (entry["metrics"]["disturbed_in_wetland_adjacent_sqft"] or 0) > 0
+    )
+    assert len(in_water) >= 3
+    lot_ids = in_water[:3]
+    layers = {role: _layer_payload(gpkg, role) for role in DRAWN}
+
+    def evaluate(parcel_id: str) -> dict:
+        return {"op": "evaluate", "parcel_id": parcel_id, "layers": layers}
+
+    def answer(reply: dict) -> dict:
+        return {k: v for k, v in reply.items() if k not in ("elapsed_ms", "generated")}
+
+    alone = {lot: answer(_run([_open_request(paths), evaluate(lot)])[1]) for lot in lot_ids}
+    dissolved: list[int] = []
+    make = Surface.from_polygons.__func__
+
+    def counted(cls, geoms, tile_size):
+        dissolved.append(len(geoms))
+        return make(cls, geoms, tile_size)
+
+    monkeypatch.setattr(Surface, "from_polygons", classmethod(counted))
+    rounds = [*lot_ids, *lot_ids]
+    replies = _run([_open_request(paths), *[evaluate(lot) for lot in rounds]])[1:]
+    for lot, reply in zip(rounds, replies, strict=True):
+        assert answer(reply) == alone[lot], lot
+    two_rounds = len(dissolved)
+    _run([_open_request(paths), *[evaluate(lot) for lot in lot_ids]])
+    one_round = len(dissolved) - two_rounds
+    assert one_round > 0
+    assert two_rounds == one_round  # the second round dissolved nothing

@@ -1,0 +1,51 @@
+"""Values a long-lived session keeps between its answers, by what they were made from.
+
+The panel's worker answers every edit from layers it holds in memory: the constraint
+polygons near the work are, from one edit to the next, the same Python objects, and
+dissolving them into a surface again cost about 5 ms of each answer (issue 30). A
+value is kept under the identity of the objects it was made from; those objects are
+kept with it, so no other object can take their identity while the value is kept.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any
+
+import numpy as np
+
+KEPT_VALUES = 64
+"""How many values a session keeps, the least recently used dropped first: an answer
+makes about a dozen (four flood surfaces, wetlands and their adjacent area, a
+watercourse buffer, the watersheds, for the lots and again for a project's site)."""
+
+
+class KeptByIdentity:
+    """Values made from sequences of objects, each kept until ``size`` others are newer.
+
+    Parameters
+    ----------
+    size : int
+        How many values to keep.
+    """
+
+    def __init__(self, size: int = KEPT_VALUES) -> None:
+        self.size = size
+        self._kept: OrderedDict[tuple, tuple[Sequence[object] | np.ndarray, Any]] = OrderedDict()
+
+    def value(
+        self, made_from: Sequence[object] | np.ndarray, how: Hashable, make: Callable[[], Any]
+    ) -> Any:
+        """The value ``make`` gives, made once for the same objects in the same order and
+        the same ``how`` (what else ``make`` depends on)."""
+        key = (how, *map(id, made_from))
+        found = self._kept.get(key)
+        if found is not None:
+            self._kept.move_to_end(key)
+            return found[1]
+        value = make()
+        self._kept[key] = (made_from, value)
+        while len(self._kept) > self.size:
+            self._kept.popitem(last=False)
+        return value
