@@ -267,9 +267,10 @@ def _gaps(
         causes.append(
             f"- **the panel**: the worker's own share of an answer is "
             f"{dock.get('engine_median_ms', 0):.0f} ms median: at each edit it measures "
-            "afresh the lots the parcel's work and its projects span (the overlays, the slope "
-            "pass, the runoff screen, the nearest threshold) from layers held in memory, not "
-            "only what the edit changed; the rest is the panel's request, the reply and the "
+            "afresh the lots the parcel's work and its projects span (the work's overlays, "
+            "the slope pass, the runoff screen, the nearest threshold) from layers held in "
+            "memory, keeping from the answer before only the constraint surfaces, not only "
+            "what the edit changed; the rest is the panel's request, the reply and the "
             "drawing."
             f"{growth} The last edit of a burst waits the pause, then its answer: twice the "
             "median gap between a burst's edits, at least 120 ms, once a burst has been seen; "
