@@ -50,6 +50,7 @@ def parcel_table(
     result: CheckResult, rows: list[int], detailed: Collection[int], cells: ParcelCells
 ) -> str:
     """The filter bar and the table of every listed parcel (``detailed``: rows with a section)."""
+    cells.take_whole("parcel_id", "address", "owner")
     ids = result.measured.parcels["parcel_id"].astype(str).to_numpy()
     by_id = sorted(rows, key=lambda row: natural_key(ids[row]))
     natural = {row: position for position, row in enumerate(by_id)}

@@ -372,3 +372,30 @@ def test_number_formats():
         "1.1-2-10",
         "1.1-11-3",
     ]
+
+
+def test_a_column_taken_whole_gives_every_cell_as_picked_one_by_one():
+    """The report's table takes its text columns whole; a cell must read as it did picked
+    from its array, whatever the field's type and its missing values (the parcel layer's
+    address may be text, a number or empty)."""
+    import pandas as pd
+
+    from sitecheck.reports.html_format import ParcelCells, esc, text_or_dash
+
+    frame = pd.DataFrame(
+        {
+            "parcel_id": pd.Series(["1.1-2-6", "1.1-11-3", "9"], dtype="str"),
+            "address": pd.Series(["12 Elm <St>", None, "3 Oak & Ash"], dtype="string"),
+            "owner": pd.Series([1, None, 3], dtype="Int64"),
+            "land_use": pd.Series([210.5, np.nan, 0.0]),
+            "flag": pd.Series([True, None, False], dtype="boolean"),
+            "note": pd.Series(["x", None, np.nan], dtype=object),
+        }
+    )
+    picked, whole = ParcelCells(frame), ParcelCells(frame)
+    whole.take_whole(*frame.columns, "not_a_field")
+    for column in frame.columns:
+        for row in range(len(frame)):
+            assert text_or_dash(whole(row, column)) == text_or_dash(picked(row, column))
+            assert esc(whole(row, column)) == esc(picked(row, column))
+    assert whole(0, "not_a_field") is None
