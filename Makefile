@@ -88,9 +88,12 @@ demo: sample
 
 # --- tests ------------------------------------------------------------------
 
-# A passed test's files are removed when the run ends (a whole run left 1.7 GB, 1.2 GB of it the
-# install tests' venvs); a failed test's stay for a look. Debian 12's pytest 7.2 lacks the option.
+# A passed test's files are removed when the run ends; a failed test's stay for a look. The QGIS
+# tests run in Debian 12's pytest 7.2, which lacks that option: they write under one folder that
+# each run clears first (1.7 GB a run, most of it the engine set-up tests' venvs), so runs do not
+# pile up in /tmp until the disk is full.
 ENGINE_PYTEST := $(VENV)/bin/pytest -o tmp_path_retention_policy=failed
+QGIS_TEST_FILES := $(abspath .cache/pytest-qgis)
 
 test: install qgis-deps
 	$(ENGINE_PYTEST)
@@ -106,8 +109,9 @@ test-engine: install qgis-deps
 	$(ENGINE_PYTEST)
 
 test-qgis: install qgis-deps
+	@mkdir -p $(dir $(QGIS_TEST_FILES))
 	SITECHECK_PYTHON=$(abspath $(VPY)) QT_QPA_PLATFORM=offscreen \
-	  $(SYSTEM_PYTHON) -m pytest -p no:cacheprovider tests/qgis
+	  $(SYSTEM_PYTHON) -m pytest -p no:cacheprovider --basetemp=$(QGIS_TEST_FILES) tests/qgis
 
 # The QGIS tests in the 3.40 LTR: a Debian 13 root under .cache/qgis-roots (built once, then
 # reused), unless this machine is Debian 13 and test-qgis ran them there already.
