@@ -160,7 +160,7 @@ def decided_pack(
     return DecidedPack(pack, rows, tolerance)
 
 
-def outcomes_alone(
+def outcomes_unworded(
     pack: Pack, rows: Sequence[Mapping[str, object]], tolerance: float
 ) -> list[dict[str, str]]:
     """Each row's outcome of every rule, exemptions applied, without reasons: in columns,
