@@ -133,6 +133,14 @@ class DecidedPack:
                 first[rule.id] = bare_trigger(rule, NOT_TRIGGERED)
         return ParcelOutcome(self.pack, with_exemptions(self.pack.rules, first))
 
+    def unworded(self) -> list[dict[str, str]]:
+        """Each parcel's outcome of every rule, exemptions applied, without reasons."""
+        codes = exempted_codes(self.pack.rules, self.codes)
+        return [
+            {rule: OUTCOMES[found[row]] for rule, found in codes.items()}
+            for row in range(len(self.rows))
+        ]
+
 
 class ParcelsAlone:
     """A pack's few parcels, each decided by the evaluator on its own
@@ -149,6 +157,19 @@ class ParcelsAlone:
             self.pack, self.rows[position], self.tolerance, unlisted_reasons=unlisted_reasons
         )
 
+    def unworded(self) -> list[dict[str, str]]:
+        """Each parcel's outcome of every rule, exemptions applied, without reasons
+        (:meth:`DecidedPack.unworded`)."""
+        return [
+            {
+                trigger.rule.id: trigger.outcome
+                for trigger in evaluate_pack(
+                    self.pack, values, self.tolerance, words=False
+                ).triggers
+            }
+            for values in self.rows
+        ]
+
 
 def decided_pack(
     pack: Pack, rows: Sequence[Mapping[str, object]], tolerance: float
@@ -158,22 +179,3 @@ def decided_pack(
     if len(rows) < FEWEST_IN_COLUMNS:
         return ParcelsAlone(pack, rows, tolerance)
     return DecidedPack(pack, rows, tolerance)
-
-
-def outcomes_unworded(
-    pack: Pack, rows: Sequence[Mapping[str, object]], tolerance: float
-) -> list[dict[str, str]]:
-    """Each row's outcome of every rule, exemptions applied, without reasons: in columns,
-    or one row at a time where there are fewer than :data:`FEWEST_IN_COLUMNS`."""
-    if len(rows) < FEWEST_IN_COLUMNS:
-        return [
-            {
-                t.rule.id: t.outcome
-                for t in evaluate_pack(pack, values, tolerance, words=False).triggers
-            }
-            for values in rows
-        ]
-    codes = exempted_codes(pack.rules, DecidedPack(pack, rows, tolerance).codes)
-    return [
-        {rule: OUTCOMES[found[row]] for rule, found in codes.items()} for row in range(len(rows))
-    ]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from sitecheck.measure.inputs import MeasureResult
 from sitecheck.rules.outcome import NEEDS_REVIEW, ParcelOutcome, Trigger
 from sitecheck.rules.pack_model import Pack
-from sitecheck.rules.pack_rows import outcomes_unworded
+from sitecheck.rules.pack_rows import decided_pack
 from sitecheck.screening.check import CheckResult
 from sitecheck.screening.values import parcel_value_rows
 
@@ -75,7 +75,7 @@ def _read_with_lot_areas(
             for position in positions
             for area in (min(areas[position]), max(areas[position]))
         ]
-        outcomes = outcomes_unworded(pack, variants, result.tolerance)
+        outcomes = decided_pack(pack, variants, result.tolerance).unworded()
         for number, position in enumerate(positions):
             readings[position] = [outcomes[2 * number + side] for side in (0, 1)]
     return readings

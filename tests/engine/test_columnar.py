@@ -31,7 +31,6 @@ from sitecheck.rules.pack_rows import (
     ParcelsAlone,
     decided_pack,
     exempted_codes,
-    outcomes_unworded,
 )
 from sitecheck.rules.syntax import Comparison, Membership, Name, Text, names_in, walk
 from sitecheck.rules.truth import Truth
@@ -119,12 +118,12 @@ def test_a_parcel_decided_among_few_reads_as_among_many(village_values, pack_id)
     rows = _variants(pack_id, village_values)[:120]
     many = decided_pack(pack, rows, 0.02)
     assert isinstance(many, DecidedPack)
-    outcomes = outcomes_unworded(pack, rows, 0.02)
+    outcomes = many.unworded()
     size = FEWEST_IN_COLUMNS - 1
     for start in range(0, len(rows), size):
         few = decided_pack(pack, rows[start : start + size], 0.02)
         assert isinstance(few, ParcelsAlone)
-        assert outcomes_unworded(pack, few.rows, 0.02) == outcomes[start : start + size]
+        assert few.unworded() == outcomes[start : start + size]
         for position in range(len(few.rows)):
             for every_reason in (True, False):
                 alone = few.outcome(position, unlisted_reasons=every_reason).triggers
