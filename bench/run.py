@@ -56,6 +56,7 @@ from common import (
 from progress_holds import check_command, progress_holds
 
 DEFAULT_SIZES = (3_000, 30_000, 250_000)
+DEFAULT_PARTS = "measure,dock,panel,scale,statewide,setup"  # SITECHECK_BENCH_PARTS
 
 
 def run_engine(folder: Path) -> dict:
@@ -358,11 +359,7 @@ def main() -> None:
         tuple(int(s) for s in os.environ.get("SITECHECK_BENCH_SIZES", "").split(",") if s)
         or DEFAULT_SIZES
     )
-    parts = set(
-        os.environ.get("SITECHECK_BENCH_PARTS", "measure,dock,panel,scale,statewide,setup").split(
-            ","
-        )
-    )
+    parts = set(os.environ.get("SITECHECK_BENCH_PARTS", DEFAULT_PARTS).split(","))
     rows = [bench_size(size) for size in sizes] if "measure" in parts else []
     if "check" in parts:  # the check alone, again, beside the peers' last run
         rows = [recheck_size(size) for size in sizes]
