@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from sitecheck.rules.columnar import FALSE, TRUE, UNKNOWN, ValueTable, decide_rows
 from sitecheck.rules.errors import RuleLanguageError
 from sitecheck.rules.evaluate import constant_value, evaluate
+from sitecheck.rules.leaf_plans import distinct_rows
 from sitecheck.rules.outcome import evaluate_pack
 from sitecheck.rules.pack import load_pack
 from sitecheck.rules.pack_rows import (
@@ -225,3 +226,22 @@ def test_parcels_drawn_from_a_packs_names_decide_as_the_evaluator_does(pack_id):
         _assert_same_outcomes(pack, rows[:8])
 
     check()
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(min_value=0, max_value=30).flatmap(
+        lambda width: st.lists(
+            st.lists(st.booleans(), min_size=width + 1, max_size=width + 1), max_size=60
+        ).map(lambda rows, width=width: np.array(rows, dtype=bool).reshape(-1, width + 1))
+    )
+)
+def test_rows_that_read_the_same_leaves_share_one_pattern(flags):
+    """Each row maps to a pattern equal to it, and the patterns are the distinct rows
+    numpy finds by sorting row by row (widths past one byte included)."""
+    patterns, index = distinct_rows(flags)
+    assert index.shape == (len(flags),)
+    assert np.array_equal(patterns[index], flags)
+    expected = {tuple(row) for row in np.unique(flags, axis=0).tolist()}
+    assert {tuple(row) for row in patterns.tolist()} == expected
+    assert len(patterns) == len(expected)
