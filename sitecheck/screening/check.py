@@ -151,37 +151,41 @@ class CheckResult:
         return table
 
 
-def _trigger_columns(outcomes: list[ParcelOutcome | None]) -> dict[str, tuple[list, str | None]]:
-    """The GeoPackage's trigger columns (values, pandas dtype), in one pass: most lots of a
-    county have no work, and their outcome lists no rule."""
-    names = (
-        "highest_severity",
-        "trigger_count",
-        "review_count",
-        "design_storm_years",
-        "design_storm_review_years",
-        "design_storm",
-    )
-    dtypes = ("string", None, None, "Int64", "Int64", "string")
-    columns: dict[str, list] = {name: [] for name in (*names, "triggers_summary")}
-    nothing = (None, 0, 0, None, None, None)
-    for outcome in outcomes:
+def _trigger_columns(
+    outcomes: list[ParcelOutcome | None],
+) -> dict[str, tuple[np.ndarray, str | None]]:
+    """The GeoPackage's trigger columns (values, pandas dtype): a lot whose outcome lists no
+    rule (most lots of a county have no work) keeps each column's empty value, and only
+    the lots with rules listed are looked at one by one."""
+    count = len(outcomes)
+    columns: dict[str, tuple[np.ndarray, str | None]] = {
+        "highest_severity": (np.full(count, None, dtype=object), "string"),
+        "trigger_count": (np.zeros(count, dtype=np.int64), None),
+        "review_count": (np.zeros(count, dtype=np.int64), None),
+        "design_storm_years": (np.full(count, None, dtype=object), "Int64"),
+        "design_storm_review_years": (np.full(count, None, dtype=object), "Int64"),
+        "design_storm": (np.full(count, None, dtype=object), "string"),
+        # "" for a lot checked with nothing listed, null for a lot no pack covers
+        "triggers_summary": (
+            np.array(["" if o is not None else None for o in outcomes], dtype=object),
+            "string",
+        ),
+    }
+    for row, outcome in enumerate(outcomes):
         if outcome is None or not outcome.triggers:
-            row: tuple = nothing
-        else:
-            row = (
-                outcome.highest_severity,
-                len(outcome.of(TRIGGERED)),
-                len(outcome.of(NEEDS_REVIEW)),
-                outcome.design_storm_years,
-                max(outcome.design_storm_review_years, default=None),
-                outcome.design_storm,
-            )
-        for name, value in zip(names, row, strict=True):
-            columns[name].append(value)
-        columns["triggers_summary"].append(outcome.summary() if outcome else None)
-    typed = dict(zip(names, dtypes, strict=True)) | {"triggers_summary": "string"}
-    return {name: (values, typed[name]) for name, values in columns.items()}
+            continue
+        found = (
+            outcome.highest_severity,
+            len(outcome.of(TRIGGERED)),
+            len(outcome.of(NEEDS_REVIEW)),
+            outcome.design_storm_years,
+            max(outcome.design_storm_review_years, default=None),
+            outcome.design_storm,
+            outcome.summary(),
+        )
+        for (values, _), value in zip(columns.values(), found, strict=True):
+            values[row] = value
+    return columns
 
 
 @dataclass

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pyogrio
 from shapely.geometry import box
 
 from sitecheck.app.cli import main
@@ -98,3 +99,40 @@ def test_a_jurisdiction_without_a_pack_lists_the_known_packs(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "Springfield" in err and "known packs: homer, larchmont, scarsdale" in err
     assert not (tmp_path / "out.gpkg").exists()
+
+
+def test_the_geopackage_tells_a_lot_with_triggers_one_without_work_and_one_outside(tmp_path):
+    """A lot with work lists its counts and storm; a lot without work is checked with
+    nothing listed (an empty summary); a lot in no jurisdiction was not checked (null)."""
+    gpkg = tmp_path / "in.gpkg"
+    lots = [
+        {"parcel_id": "WORK", "geometry": box(X0, Y0, X0 + 100, Y0 + 150)},
+        {"parcel_id": "IDLE", "geometry": box(X0 + 200, Y0, X0 + 300, Y0 + 150)},
+        {"parcel_id": "AWAY", "geometry": box(X0 + 3_000, Y0, X0 + 3_100, Y0 + 150)},
+    ]
+    work = [{"geometry": box(X0 + 10, Y0 + 10, X0 + 90, Y0 + 140)}]  # 10,400 sq ft
+    village = [{"village": "Scarsdale", "geometry": box(X0 - 100, Y0 - 100, X0 + 500, Y0 + 500)}]
+    out, report = tmp_path / "out.gpkg", tmp_path / "out.json"
+    command = ["check", "--quiet", "--out", str(out), "--json", str(report)]
+    command += ["--json-layout", "full", "--jurisdiction-field", "village"]
+    command += ["--parcels", write_layer(gpkg, "parcels", lots)]
+    command += ["--disturbance", write_layer(gpkg, "work", work)]
+    assert main([*command, "--jurisdictions", write_layer(gpkg, "villages", village)]) == 0
+
+    table = pyogrio.read_dataframe(out, layer="parcels").set_index("parcel_id")
+    listed = json.loads(report.read_text())["parcels"][0]
+    assert listed["parcel_id"] == "WORK"
+    outcomes = [t["outcome"] for t in listed["triggers"]]
+    triggered = [t for t in listed["triggers"] if t["outcome"] == "triggered"]
+    # over 5,000 sq ft on a lot under two acres: § 254-9's 25-, 10- and 2-year storms
+    assert table.loc["WORK", "design_storm_years"] == 25
+    assert table.loc["WORK", "trigger_count"] == outcomes.count("triggered") > 0
+    assert table.loc["WORK", "review_count"] == outcomes.count("needs_review") > 0
+    summary = table.loc["WORK", "triggers_summary"]
+    assert summary.startswith(f"{triggered[0]['citation']} {triggered[0]['title']}; ")
+    assert table.loc["IDLE", "jurisdiction"] == "scarsdale"
+    assert table.loc["IDLE", "triggers_summary"] == ""
+    assert table.loc[["IDLE", "AWAY"], ["trigger_count", "review_count"]].eq(0).all(axis=None)
+    assert table.loc["AWAY", ["jurisdiction", "triggers_summary"]].isna().all()
+    for column in ("highest_severity", "design_storm_years", "design_storm"):
+        assert table.loc[["IDLE", "AWAY"], column].isna().all(), column
