@@ -1,5 +1,5 @@
 """Allow ``python -m sitecheck``: the plugin starts the engine this way."""
 
-from sitecheck.app.cli import main
+from sitecheck.app.cli import run
 
-raise SystemExit(main())
+raise SystemExit(run())

@@ -16,6 +16,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from sitecheck import __version__, termination
+from sitecheck.allocator import map_large_blocks
 from sitecheck.app import commands
 from sitecheck.app.arguments import build_parser
 from sitecheck.app.library_warnings import warnings_as_lines
@@ -237,6 +238,14 @@ COMMANDS = {
     "describe": commands.run_describe,
     "sample-village": commands.run_sample_village,
 }
+
+
+def run() -> int:
+    """The ``sitecheck`` command and ``python -m sitecheck`` (as the plugin starts the
+    engine): a process of its own, whose large arrays get pages of their own
+    (:mod:`sitecheck.allocator`); a caller embedding :func:`main` keeps its allocator."""
+    map_large_blocks()
+    return main()
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -150,6 +150,7 @@ ENGINE_FLOORS: dict[str, int] = {
     "errors": 0,
     "termination": 0,
     "collector": 0,
+    "allocator": 0,
     "schema": 1,
     "io": 2,
     "geometry": 3,
