@@ -7,10 +7,10 @@ The threshold starts at 128 KiB and, each time such a block is freed, rises to i
 size, up to 32 MiB (``mallopt(3)``, ``M_MMAP_THRESHOLD``). A county run's columns
 (2 MB for 250,010 float64 values), once one is freed, all come from the heap, and
 the process keeps what the temporaries of one stage left between the tables it
-holds. A command therefore fixes the threshold at :data:`LARGE_BLOCK`: the 250k
-bench check peaked at 2,078 MB and took 45.7 s; with the threshold at 1 MiB, 1,824
-MB and 45.5 s (at 128 KiB, 1,818 MB; the 30k check moved by less than its run-to-run
-spread, about 0.4 s, either way).
+holds. A command therefore fixes the threshold at :data:`LARGE_BLOCK`: the check of
+the 250k bench village (in one process, one run each, alternated) peaked at 2,078 MB
+and took 45.7 s; with the threshold at 1 MiB, 1,824 MB and 45.5 s (at 128 KiB, 1,818
+MB); the 30k check moved by less than its run-to-run spread, about 0.4 s.
 
 Only the C library's allocation strategy changes: no value a run computes. Where the
 C library is not glibc (Windows, macOS) nothing is set.

@@ -174,7 +174,7 @@ def _trigger_columns(
     for row, outcome in enumerate(outcomes):
         if outcome is None or not outcome.triggers:
             continue
-        found = (
+        found = (  # in the order of ``columns``
             outcome.highest_severity,
             len(outcome.of(TRIGGERED)),
             len(outcome.of(NEEDS_REVIEW)),
