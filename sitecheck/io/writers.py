@@ -175,8 +175,8 @@ def json_lines(document: Mapping[str, object]) -> Iterator[str]:
     """A JSON object as text: a member a line, and a line per item of an array of objects.
 
     A run's document lists thousands of parcels; one parcel a line keeps it
-    readable and diffable, and lets the C encoder do the work (Python's
-    indenting encoder took most of the writing time of large runs).
+    readable and diffable, and lets orjson write each line (:func:`ready_text`;
+    Python's indenting encoder took most of the writing time of large runs).
     """
     yield "{\n"
     members = list(document.items())
