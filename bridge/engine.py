@@ -91,12 +91,24 @@ class EngineCanceledError(Exception):
     """The user canceled; the engine process was killed."""
 
 
+ENGINE_REQUIREMENTS = PLUGIN_DIR / "engine-requirements.txt"
+
+
+def engine_imports() -> str:
+    """Python that imports every library ``engine-requirements.txt`` lists (each imports
+    under its own name): an engine Python set up before a library joined the list is
+    found lacking it, rather than failing at its first run."""
+    lines = ENGINE_REQUIREMENTS.read_text(encoding="utf-8").splitlines()
+    names = [line.split("==", 1)[0].strip() for line in lines if line.strip()[:1] not in ("", "#")]
+    return "import " + ", ".join(names)
+
+
 def _checked_interpreter(path: str) -> str | None:
     """The path if it is an interpreter that imports the engine's libraries."""
     if not path or not Path(path).is_file():
         return None
     probe = subprocess.run(
-        [path, "-c", probe_code("import geopandas, rasterio, exactextract, pyogrio, shapely")],
+        [path, "-c", probe_code(engine_imports())],
         env=engine_environment(),
         capture_output=True,
         text=True,

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .engine import (
+    ENGINE_REQUIREMENTS,
     PLUGIN_DIR,
     engine_command,
     environment_python,
@@ -25,7 +26,6 @@ from .engine import (
 )
 from .engine_setup import BasePython, SetupCanceledError, SetupError, expanded
 
-REQUIREMENTS = PLUGIN_DIR / "engine-requirements.txt"
 CONSTRAINTS = PLUGIN_DIR / "constraints.txt"
 
 
@@ -88,7 +88,7 @@ def setup_steps(base: BasePython, folder: Path, wheels: str | None = None) -> li
             )
         )
     install = [python, "-m", "pip", "install", "--no-input", "--progress-bar", "off"]
-    install += ["--disable-pip-version-check", "-r", str(REQUIREMENTS)]
+    install += ["--disable-pip-version-check", "-r", str(ENGINE_REQUIREMENTS)]
     if CONSTRAINTS.is_file():
         install += ["-c", str(CONSTRAINTS)]
     steps.append(

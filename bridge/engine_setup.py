@@ -15,7 +15,7 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-from .engine import ENGINE_FOLDER, engine_environment, probe_code
+from .engine import ENGINE_FOLDER, engine_environment, engine_imports, probe_code
 from .python_finder import OUTSIDE, QGIS_OWN, Computer, candidates
 
 MINIMUM_PYTHON = (3, 11)
@@ -138,7 +138,7 @@ def engine_problem(path: str) -> str | None:
         [
             found.path,
             "-c",
-            probe_code("import geopandas, rasterio, exactextract, pyogrio, shapely"),
+            probe_code(engine_imports()),
         ],
         capture_output=True,
         text=True,

@@ -24,29 +24,21 @@ import pytest
 from .conftest import ENGINE_PYTHON, REPO
 
 
-def _throwaway_kind():
-    path = REPO / "tests" / "throwaway_kind.py"
-    spec = importlib.util.spec_from_file_location("sitecheck_tests_throwaway_kind", path)
+def _module_at(relative: str, name: str):
+    """A module of the repository loaded from its file (not a package of the plugin's)."""
+    spec = importlib.util.spec_from_file_location(name, REPO / relative)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
-KIND = _throwaway_kind()
-PLUGIN_PARTS = (
-    "__init__.py",
-    "plugin.py",
-    "metadata.txt",
-    "resources.py",
-    "bridge",
-    "icons",
-    "layers",
-    "processing",
-    "sitecheck",
-    "tools",
-    "ui",
-)
+def _packaged_files() -> list[Path]:
+    """What the plugin's ZIP holds (``tools/package.py``), relative to the repository."""
+    return _module_at("tools/package.py", "sitecheck_package").plugin_files()
+
+
+KIND = _module_at("tests/throwaway_kind.py", "sitecheck_tests_throwaway_kind")
 
 PANEL_SCRIPT = """
 import json, sys
@@ -73,12 +65,11 @@ def plugin_with_kind(tmp_path_factory) -> Path:
     plugins = tmp_path_factory.mktemp("plugins-with-kind")
     copy = plugins / "sitecheck_qgis"
     copy.mkdir()
-    for part in PLUGIN_PARTS:
-        source = REPO / part
-        if source.is_dir():
-            shutil.copytree(source, copy / part, ignore=shutil.ignore_patterns("__pycache__"))
-        else:
-            shutil.copy2(source, copy / part)
+    # The plugin as its ZIP installs it, and the tools that regenerate the two files.
+    for relative in _packaged_files():
+        (copy / relative).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(REPO / relative, copy / relative)
+    shutil.copytree(REPO / "tools", copy / "tools", ignore=shutil.ignore_patterns("__pycache__"))
     KIND.add_to_engine(copy / "sitecheck")
     described = subprocess.run(
         [ENGINE_PYTHON, "-m", "sitecheck", "describe", "--json"],
