@@ -78,7 +78,7 @@ def distinct_rows(flags: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
     What ``np.unique(flags, axis=0, return_inverse=True)`` gives but for the order of
     the distinct rows: each row's flags packed into bytes and compared as one value,
-    instead of sorted column by column (at 37,513 rows of 12 leaves 74 ms against 6).
+    instead of sorted column by column (37,513 rows of 12 random flags: 74 ms against 6).
     """
     packed = np.ascontiguousarray(np.packbits(flags, axis=1))
     keys = packed.view(np.dtype((np.void, packed.shape[1]))).reshape(-1)
