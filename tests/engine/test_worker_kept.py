@@ -1,0 +1,95 @@
+"""What the panel's worker keeps between answers never answers for another lot."""
+
+from __future__ import annotations
+
+import json
+
+import sitecheck.io.parcels as parcel_reading
+
+from .test_worker import DRAWN, _layer_payload, _open_request, _run, village  # noqa: F401
+
+
+def _answer(reply: dict) -> dict:
+    """A reply without what differs from run to run."""
+    return {k: v for k, v in reply.items() if k not in ("elapsed_ms", "generated")}
+
+
+def test_surfaces_kept_between_answers_never_answer_for_another_lot(village, monkeypatch):  # noqa: F811
+    """The session keeps the constraint surfaces it dissolved, by the polygons they were
+    made from: lots answered in turn, then again, must each get the answer a session
+    opened for that lot alone gives, and the second round dissolves nothing again."""
+    from sitecheck.geometry.overlay import Surface
+
+    paths, full = village
+    gpkg = paths["gpkg"]
+    in_water = sorted(
+        parcel_id
+        for parcel_id, entry in full.items()
+        if (entry["metrics"]["disturbed_in_floodplain_1pct_sqft"] or 0) > 0
+        or (entry["metrics"]["disturbed_in_wetland_adjacent_sqft"] or 0) > 0
+    )
+    assert len(in_water) >= 3
+    lot_ids = in_water[:3]
+    layers = {role: _layer_payload(gpkg, role) for role in DRAWN}
+
+    def evaluate(parcel_id: str) -> dict:
+        return {"op": "evaluate", "parcel_id": parcel_id, "layers": layers}
+
+    alone = {lot: _answer(_run([_open_request(paths), evaluate(lot)])[1]) for lot in lot_ids}
+    dissolved: list[int] = []
+    make = Surface.from_polygons.__func__
+
+    def counted(cls, geoms, tile_size):
+        dissolved.append(len(geoms))
+        return make(cls, geoms, tile_size)
+
+    monkeypatch.setattr(Surface, "from_polygons", classmethod(counted))
+    rounds = [*lot_ids, *lot_ids]
+    replies = _run([_open_request(paths), *[evaluate(lot) for lot in rounds]])[1:]
+    for lot, reply in zip(rounds, replies, strict=True):
+        assert _answer(reply) == alone[lot], lot
+    two_rounds = len(dissolved)
+    _run([_open_request(paths), *[evaluate(lot) for lot in lot_ids]])
+    one_round = len(dissolved) - two_rounds
+    assert one_round > 0
+    assert two_rounds == one_round  # the second round dissolved nothing
+
+
+def test_the_lots_around_an_answer_are_read_once_a_session(village, monkeypatch):  # noqa: F811
+    """The session keeps the lots it served an answer, their ids checked, by the lot
+    shapes they were made from: lots answered in turn, then again, must each get the
+    answer a session opened for that lot alone gives, and the second round checks the
+    ids of no lot again."""
+    paths, full = village
+    with open(paths["gpkg"].parent / "full.json") as file:
+        sites = [p for p in json.load(file).get("projects", []) if len(p["lots"]) > 1]
+    on_sites = {lot for site in sites for lot in site["lots"]}
+    # Lots with work of their own, none on a site of several lots (a site is made afresh).
+    alone_with_work = sorted(
+        parcel_id
+        for parcel_id, entry in full.items()
+        if (entry["metrics"]["disturbed_area_sqft"] or 0) > 0 and parcel_id not in on_sites
+    )
+    assert len(alone_with_work) >= 3
+    # Apart across the village: no lot among the others' neighbours.
+    lot_ids = [alone_with_work[at] for at in (0, len(alone_with_work) // 2, -1)]
+    layers = {role: _layer_payload(paths["gpkg"], role) for role in DRAWN}
+
+    def evaluate(parcel_id: str) -> dict:
+        return {"op": "evaluate", "parcel_id": parcel_id, "layers": layers}
+
+    alone = {lot: _answer(_run([_open_request(paths), evaluate(lot)])[1]) for lot in lot_ids}
+    checked: list[int] = []
+    check_ids = parcel_reading.check_ids
+
+    def counted(ids, *args, **kwargs):
+        checked.append(len(ids))
+        return check_ids(ids, *args, **kwargs)
+
+    monkeypatch.setattr(parcel_reading, "check_ids", counted)
+    rounds = [*lot_ids, *lot_ids]
+    replies = _run([_open_request(paths), *[evaluate(lot) for lot in rounds]])[1:]
+    for lot, reply in zip(rounds, replies, strict=True):
+        assert _answer(reply) == alone[lot], lot
+    # The session's opening checks the whole layer once; then each lot's neighbourhood once.
+    assert len(checked) == 1 + len(lot_ids), checked
