@@ -93,3 +93,37 @@ def test_the_lots_around_an_answer_are_read_once_a_session(village, monkeypatch)
         assert _answer(reply) == alone[lot], lot
     # The session's opening checks the whole layer once; then each lot's neighbourhood once.
     assert len(checked) == 1 + len(lot_ids), checked
+
+
+def test_a_site_kept_is_the_site_of_the_projects_as_drawn(village):  # noqa: F811
+    """The session keeps each project's site by the lots it joins: the same work named
+    for another project must be answered as a session opened for that drawing alone
+    answers it, drawing after drawing."""
+    paths, _ = village
+    layers = {role: _layer_payload(paths["gpkg"], role) for role in DRAWN}
+    features = layers["disturbance"]["features"]
+    pool = next(f for f in features if str(f["properties"].get("project", "")).startswith("P5"))
+    renamed = {
+        **layers,
+        "disturbance": {
+            **layers["disturbance"],
+            "features": [
+                {**f, "properties": {**f["properties"], "project": "P5 renamed"}}
+                if f is pool
+                else f
+                for f in features
+            ],
+        },
+    }
+    lot = pool["properties"]["parcel_id"]
+    drawings = [layers, renamed]
+
+    def evaluate(drawn: dict) -> dict:
+        return {"op": "evaluate", "parcel_id": lot, "layers": drawn}
+
+    alone = [_answer(_run([_open_request(paths), evaluate(drawn)])[1]) for drawn in drawings]
+    assert [p["project_id"] for p in alone[1]["projects"] if len(p["lots"]) > 1] == [
+        "P5 renamed"
+    ]
+    replies = _run([_open_request(paths), *[evaluate(drawn) for drawn in drawings * 2]])[1:]
+    assert [_answer(reply) for reply in replies] == alone * 2
