@@ -106,6 +106,16 @@ times tick in milliseconds, so a second write within the same tick leaves its st
 was (Git's index calls such a file racily clean)."""
 
 
+def settled_state(path: str) -> FileState | None:
+    """A file's state now, where its last change is old enough that a second write
+    could not have left it as it was (:data:`SETTLED_NS`); None otherwise, or when the
+    path is not a regular file. What a session may keep of a file, it keeps under it."""
+    state = _file_state(path)
+    if state is None or time.time_ns() - max(state[3], state[4]) <= SETTLED_NS:
+        return None
+    return state
+
+
 def _file_state(path: str) -> FileState | None:
     """A file's state now; None when the path is not a regular file."""
     try:

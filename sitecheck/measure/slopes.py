@@ -20,7 +20,9 @@ def measure_slope_metrics(run: Measuring, dem: str | None) -> None:
         run.not_measured(*(metric for metric, _ in SLOPE_METRICS), "slope_data_coverage")
         return
     slope = run.settings.slope
-    result = measure_slopes(dem, run.disturbed[run.active], run.working, slope, want_flags=True)
+    result = measure_slopes(
+        dem, run.disturbed[run.active], run.working, slope, want_flags=True, kept=run.reader.kept
+    )
     if result.z_warning:
         run.reader.warn(f"dem ({dem}): {result.z_warning}")
     coverage = np.full(run.count, np.nan)

@@ -25,13 +25,14 @@ import shapely
 
 from sitecheck.errors import InputError
 from sitecheck.io.crs import WorkingCRS
+from sitecheck.io.kept import KeptByIdentity
 from sitecheck.terrain.coverage import Pieces, WkbSource, tile_groups, tile_pieces, weighted_counts
 from sitecheck.terrain.dem import (
     Grid,
     SlopeSettings,
+    dem_dataset,
     dem_grid,
     dem_label,
-    open_dem,
     read_padded,
 )
 from sitecheck.terrain.horn import horn_slope_percent
@@ -158,6 +159,7 @@ def measure_slopes(
     working: WorkingCRS,
     settings: SlopeSettings,
     want_flags: bool,
+    kept: KeptByIdentity | None = None,
 ) -> SlopeResult:
     """Measure the area of each geometry on slopes over the thresholds.
 
@@ -173,6 +175,9 @@ def measure_slopes(
         Thresholds and elevation unit.
     want_flags : bool
         Also return the steep parts of each geometry as polygons.
+    kept : KeptByIdentity, optional
+        What a session keeps between answers: the DEM is held open there
+        (:func:`~sitecheck.terrain.dem.dem_dataset`).
 
     Returns
     -------
@@ -190,7 +195,7 @@ def measure_slopes(
     geoms = np.asarray(geoms, dtype=object)
     thresholds = tuple(sorted({float(t) for t in settings.thresholds_pct}))
     n = len(geoms)
-    with open_dem(dem_path) as dataset:
+    with dem_dataset(dem_path, kept) as dataset:
         grid = dem_grid(dataset, settings)
         dem_geoms, back = _to_dem(geoms, working, grid.crs)
         totals = _Totals(

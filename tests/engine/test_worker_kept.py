@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+import io
 import json
+import shutil
+from collections.abc import Iterator
+
+import numpy as np
+import rasterio
 
 import sitecheck.io.parcels as parcel_reading
+from sitecheck.app.worker import serve
 
+from .conftest import let_settle
 from .test_worker import DRAWN, _layer_payload, _open_request, _run, village  # noqa: F401
 
 
@@ -127,3 +135,34 @@ def test_a_site_kept_is_the_site_of_the_projects_as_drawn(village):  # noqa: F81
     ]
     replies = _run([_open_request(paths), *[evaluate(drawn) for drawn in drawings * 2]])[1:]
     assert [_answer(reply) for reply in replies] == alone * 2
+
+
+def test_a_dem_rewritten_between_answers_is_read_again(village, tmp_path):  # noqa: F811
+    """A session holds its DEM open while the file is unchanged: once the file is
+    written again (here flattened), the next answer must measure the new elevations,
+    as a session opened on the new file does."""
+    paths, full = village
+    steep = "disturbed_on_slope_over_15pct_sqft"
+    lot = sorted(p for p, entry in full.items() if (entry["metrics"][steep] or 0) > 100)[0]
+    dem = tmp_path / "dem.tif"
+    shutil.copyfile(paths["dem"], dem)
+    let_settle(dem)  # old enough to be held open
+    opened = {**_open_request(paths), "dem": str(dem)}
+    layers = {role: _layer_payload(paths["gpkg"], role) for role in DRAWN}
+    evaluate = {"op": "evaluate", "parcel_id": lot, "layers": layers}
+
+    def requests() -> Iterator[str]:
+        """An open and an answer; the DEM flattened in place; an answer again."""
+        yield json.dumps(opened) + "\n"
+        yield json.dumps(evaluate) + "\n"
+        with rasterio.open(dem, "r+") as dataset:
+            dataset.write(np.full((dataset.height, dataset.width), 100, dataset.dtypes[0]), 1)
+        let_settle(dem)  # the new file old enough to be held open in its turn
+        yield json.dumps(evaluate) + "\n"
+
+    stdout = io.StringIO()
+    assert serve(requests(), stdout) == 0  # type: ignore[arg-type]  # lines, as stdin gives
+    before, after = (json.loads(line) for line in stdout.getvalue().splitlines()[1:])
+    assert before["metrics"][steep] == full[lot]["metrics"][steep]
+    alone = _run([opened, evaluate])[1]
+    assert after["metrics"][steep] == alone["metrics"][steep] == 0
