@@ -124,12 +124,12 @@ def focused_work(
     return work.iloc[np.flatnonzero(keep)], np.asarray(list(dict.fromkeys(rows.tolist())))
 
 
-def near_lots(frame: gpd.GeoDataFrame, lots: np.ndarray) -> gpd.GeoDataFrame:
-    """The features of a work layer (impervious cover) that meet any of ``lots``."""
+def near_rows(frame: gpd.GeoDataFrame, lots: np.ndarray) -> np.ndarray:
+    """The rows of a work layer (impervious cover) whose features meet any of ``lots``."""
     if len(frame) == 0:
-        return frame
+        return np.empty(0, dtype=np.intp)
     _, found = frame.sindex.query(lots, predicate="intersects")
-    return frame.iloc[np.unique(found)]
+    return np.unique(found)
 
 
 def _named_rows(work: gpd.GeoDataFrame, lot_rows: Mapping[str, int], id_field: str) -> np.ndarray:

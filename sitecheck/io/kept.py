@@ -15,10 +15,11 @@ from typing import Any
 
 import numpy as np
 
-KEPT_VALUES = 64
+KEPT_VALUES = 256
 """How many values a session keeps, the least recently used dropped first: an answer
-makes about a dozen (four flood surfaces, wetlands and their adjacent area, a
-watercourse buffer, the watersheds, for the lots and again for a project's site)."""
+makes about forty (each layer's features near the work, four flood surfaces, wetlands
+and their adjacent area, a watercourse buffer, the watersheds, the lots, the DEM; for
+the lots and again for a project's site), so the last few answers' are all kept."""
 
 
 class KeptByIdentity:
