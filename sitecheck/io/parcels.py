@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 import geopandas as gpd
 import numpy as np
@@ -46,8 +47,9 @@ class Parcels:
     working: WorkingCRS
     passthrough: dict[str, str]
 
-    @property
+    @cached_property
     def geoms(self) -> np.ndarray:
+        """The lots' shapes (read once: a run asks for them at every stage)."""
         return self.frame.geometry.to_numpy()
 
     @property
