@@ -36,7 +36,38 @@ def parcel_value_rows(
 
     ``warn=False`` when the rows were read before (the run already named their
     unreadable values). ``names``: only these values (those one condition reads),
-    rather than every metric and attribute."""
+    rather than every metric and attribute: some rows may give more.
+
+    In a session that keeps values (the panel's worker) each row's are kept with the
+    table, and a call that names nothing anew (``warn=False``) reads those already read:
+    an answer read the same row for its rules, its runoff screen and its margins, each
+    time 1.5 ms.
+    """
+    known = _known_rows(measured)
+    if known is None:
+        return _value_rows(measured, rows, warn, names)
+    if not warn and all(row in known for row in rows):
+        return [known[row] for row in rows]
+    if names is not None:
+        return _value_rows(measured, rows, warn, names)
+    read = _value_rows(measured, rows, warn, None)
+    known.update(zip(rows, read, strict=True))
+    return read
+
+
+def _known_rows(measured: MeasureResult) -> dict[int, dict[str, object]] | None:
+    """The values of the rows of a session's table read so far (None outside a session)."""
+    kept = measured.log.kept
+    return None if kept is None else kept.value([measured.parcels], "values", dict)
+
+
+def _value_rows(
+    measured: MeasureResult,
+    rows: Sequence[int],
+    warn: bool,
+    names: Collection[str] | None,
+) -> list[dict[str, object]]:
+    """:func:`parcel_value_rows`, read from the table."""
     picked = measured.parcels.iloc[list(rows)]
     columns: dict[str, list[object]] = {}
     for metric in METRICS:

@@ -27,7 +27,7 @@ def _measured() -> SimpleNamespace:
         frame[partial.coverage] = 1.0
     frame["larger_common_plan"] = pd.Series(PLAN, dtype=object)
     frame["activity"] = pd.Series(ACTIVITY, dtype=object)
-    return SimpleNamespace(parcels=frame)
+    return SimpleNamespace(parcels=frame, log=SimpleNamespace(kept=None))  # no session
 
 
 def test_repeated_and_equal_looking_values_read_as_each_reads_alone():

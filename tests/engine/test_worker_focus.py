@@ -154,6 +154,7 @@ def test_each_lot_near_the_work_is_answered_as_the_whole_run_answers_it(moved):
             (t["rule_id"], t["outcome"]) for t in expected["triggers"]
         ]
         assert reply["highest_severity"] == expected["highest_severity"]
+        assert reply["margins"] == expected["margins"], reply["parcel_id"]
         on_lot = [s for s in sites if reply["parcel_id"] in s["lots"]]
         assert [(p["lots"], p["highest_severity"], p["metrics"]) for p in reply["projects"]] == [
             (s["lots"], s["highest_severity"], s["metrics"]) for s in on_lot
