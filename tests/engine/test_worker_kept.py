@@ -9,6 +9,7 @@ from collections.abc import Iterator
 
 import numpy as np
 import rasterio
+import shapely
 
 import sitecheck.io.parcels as parcel_reading
 from sitecheck.app.worker import serve
@@ -130,9 +131,7 @@ def test_a_site_kept_is_the_site_of_the_projects_as_drawn(village):  # noqa: F81
         return {"op": "evaluate", "parcel_id": lot, "layers": drawn}
 
     alone = [_answer(_run([_open_request(paths), evaluate(drawn)])[1]) for drawn in drawings]
-    assert [p["project_id"] for p in alone[1]["projects"] if len(p["lots"]) > 1] == [
-        "P5 renamed"
-    ]
+    assert [p["project_id"] for p in alone[1]["projects"] if len(p["lots"]) > 1] == ["P5 renamed"]
     replies = _run([_open_request(paths), *[evaluate(drawn) for drawn in drawings * 2]])[1:]
     assert [_answer(reply) for reply in replies] == alone * 2
 
@@ -166,3 +165,38 @@ def test_a_dem_rewritten_between_answers_is_read_again(village, tmp_path):  # no
     assert before["metrics"][steep] == full[lot]["metrics"][steep]
     alone = _run([opened, evaluate])[1]
     assert after["metrics"][steep] == alone["metrics"][steep] == 0
+
+
+def test_a_lots_runoff_kept_is_the_runoff_of_its_numbers(village):  # noqa: F811
+    """The session keeps a lot's runoff screen by the numbers it was made from: its
+    proposed cover grown between answers must be screened anew, as a session opened for
+    each drawing alone screens it, drawing after drawing."""
+    paths, full = village
+    layers = {role: _layer_payload(paths["gpkg"], role) for role in DRAWN}
+    cover = layers["impervious_proposed"]["features"]
+    grown = next(
+        f
+        for f in cover
+        if (full.get(str(f["properties"].get("parcel_id")), {}).get("metrics") or {}).get(
+            "disturbed_area_sqft"
+        )
+    )
+    lot = str(grown["properties"]["parcel_id"])
+    larger = shapely.to_wkb(shapely.buffer(shapely.from_wkb(grown["wkb"]), 3.0, join_style="mitre"))
+    more_cover = {
+        **layers,
+        "impervious_proposed": {
+            **layers["impervious_proposed"],
+            "features": [{**f, "wkb": larger.hex()} if f is grown else f for f in cover],
+        },
+    }
+    drawings = [layers, more_cover]
+
+    def evaluate(drawn: dict) -> dict:
+        return {"op": "evaluate", "parcel_id": lot, "layers": drawn}
+
+    alone = [_answer(_run([_open_request(paths), evaluate(drawn)])[1]) for drawn in drawings]
+    post = "runoff_post_cuft_25yr"
+    assert alone[1]["metrics"][post] > alone[0]["metrics"][post]
+    replies = _run([_open_request(paths), *[evaluate(drawn) for drawn in drawings * 2]])[1:]
+    assert [_answer(reply) for reply in replies] == alone * 2
