@@ -110,7 +110,8 @@ def _column(table: pd.DataFrame, name: str, rows: np.ndarray) -> list[object]:
     column = table[name]
     if column.dtype == np.float64:
         return [v if math.isfinite(v) else None for v in column.to_numpy()[rows].tolist()]
-    return [json_ready(v) for v in column.iloc[rows].tolist()]
+    # The array's own take: a Series' iloc cost the panel 1 ms of each answer's few rows.
+    return [json_ready(v) for v in column.array.take(rows).tolist()]
 
 
 def document_header(
