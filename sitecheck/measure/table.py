@@ -13,6 +13,7 @@ from sitecheck.geometry.overlay import (
     polygonal,
 )
 from sitecheck.io.crs import WorkingCRS
+from sitecheck.io.frames import geo_frame
 from sitecheck.io.geometry_types import MULTIPOLYGON
 from sitecheck.io.parcels import Parcels
 from sitecheck.io.readers import LayerReader
@@ -49,11 +50,7 @@ def result_table(
             from_parcel = pd.Series(columns[name], index=frame.index).astype("string")
             from_disturbance = from_disturbance.where(from_disturbance.notna(), from_parcel)
         columns[name] = from_disturbance
-    return gpd.GeoDataFrame(
-        pd.DataFrame(columns, index=frame.index),
-        geometry=frame.geometry.to_numpy(),
-        crs=frame.crs,
-    )
+    return geo_frame(columns, parcels.geoms, frame.crs, frame.index)
 
 
 def warn_removed_cover(table: gpd.GeoDataFrame, touched: np.ndarray, reader: LayerReader) -> None:
@@ -94,14 +91,12 @@ class FlagCollector:
         lots = np.concatenate(rows_lot) if rows_lot else np.empty(0, dtype=np.int64)
         geoms = np.concatenate(rows_geom) if rows_geom else np.empty(0, dtype=object)
         geoms = shapely.force_2d(geoms) if len(geoms) else geoms
-        data = pd.DataFrame(
-            {
-                "parcel_id": pd.array(self.ids[lots], dtype="string"),
-                "kind": pd.array(rows_kind, dtype="string"),
-                "area_sqft": np.round(shapely.area(geoms) * working.sqft_per_unit2, AREA_DECIMALS),
-            }
-        )
-        return gpd.GeoDataFrame(data, geometry=_as_multipolygons(geoms), crs=working.crs)
+        data = {
+            "parcel_id": pd.array(self.ids[lots], dtype="string"),
+            "kind": pd.array(rows_kind, dtype="string"),
+            "area_sqft": np.round(shapely.area(geoms) * working.sqft_per_unit2, AREA_DECIMALS),
+        }
+        return geo_frame(data, _as_multipolygons(geoms), working.crs)
 
 
 def _as_multipolygons(geoms: np.ndarray) -> np.ndarray:
