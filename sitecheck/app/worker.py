@@ -97,7 +97,8 @@ class NeighbourhoodReader(LayerReader):
 
     ``cache`` holds each layer once, cleaned, in the working CRS, with its
     spatial index; a request takes the features whose extent meets the area.
-    ``kept``: the session's surfaces made from those features, from answer to answer.
+    ``kept``: what the session keeps from answer to answer (:mod:`sitecheck.io.kept`): the
+    rows served of each layer it holds, and what the run makes of them.
     """
 
     def __init__(

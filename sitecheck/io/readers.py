@@ -113,8 +113,8 @@ class LayerReader:
         Whether the whole disturbance layer names a project, where the reader serves
         part of it (the panel's work on one parcel); None: as the features read say.
     kept : KeptByIdentity or None
-        What a session keeps between its answers (the panel's worker: the constraint
-        surfaces made from the layers it holds); None: nothing is kept.
+        What a session keeps between its answers (the panel's worker: what it makes of
+        the layers it holds, while they are the same objects); None: nothing is kept.
     """
 
     inputs: list[InputRecord] = field(default_factory=list)
