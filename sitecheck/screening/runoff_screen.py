@@ -23,15 +23,18 @@ from a checked run. Per lot with work:
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 
+from sitecheck.io.kept import KeptByIdentity
 from sitecheck.rules.columnar import TRUE, UNKNOWN, ValueTable, decide_rows
 from sitecheck.rules.outcome import ParcelOutcome
 from sitecheck.rules.pack_model import Pack
 from sitecheck.rules.syntax import names_of
 from sitecheck.runoff import parcel_runoff
+from sitecheck.runoff.settings import RunoffSettings
 from sitecheck.screening.check import CheckResult
 from sitecheck.screening.lot_soils import soil_areas_by_group
 from sitecheck.screening.runoff_notes import lot_notes
@@ -133,33 +136,8 @@ def _screen_pack(
     kept = result.measured.log.kept
 
     def screen(storm: np.ndarray) -> pd.DataFrame:
-        def made() -> pd.DataFrame:
-            return parcel_runoff(
-                lot,
-                existing,
-                proposed,
-                soil,
-                depths.depths_in,
-                storm,
-                unimproved,
-                settings=options.settings,
-            ).table
-
-        if kept is None:
-            return made()
-        # An edit to a session's work seldom moves a lot's runoff numbers (its cover, soils
-        # and storm): the screen of the same numbers is kept (3 ms of an answer). A copy:
-        # the caller adds columns.
-        numbers = (lot, existing, proposed, storm, unimproved)
-        soils = soil if isinstance(soil, str) else tuple((k, v.tobytes()) for k, v in soil.items())
-        how = (
-            "runoff",
-            tuple(values.tobytes() for values in numbers),
-            soils,
-            tuple(depths.depths_in.items()),
-            options.settings,
-        )
-        return kept.value([], how, made).copy()
+        numbers = _RunoffNumbers(lot, existing, proposed, storm, unimproved)
+        return _runoff_table(kept, numbers, soil, depths, options.settings)
 
     screened = screen(governing)
     screened["retention_review_storm_yr"] = under_review
@@ -183,6 +161,57 @@ def _screen_pack(
         index=table.index,
     )
     return table, facts
+
+
+@dataclass(frozen=True)
+class _RunoffNumbers:
+    """What the runoff of a pack's lots is computed from, lot by lot."""
+
+    lot: np.ndarray
+    existing: np.ndarray
+    proposed: np.ndarray
+    storm: np.ndarray
+    unimproved: np.ndarray
+
+
+def _runoff_table(
+    kept: KeptByIdentity | None,
+    numbers: _RunoffNumbers,
+    soil: Mapping[str, np.ndarray] | str,
+    depths: StormDepths,
+    settings: RunoffSettings,
+) -> pd.DataFrame:
+    """The runoff screen of the lots' numbers (:func:`parcel_runoff`).
+
+    An edit to a session's work seldom moves a lot's runoff numbers (its cover, soils
+    and storm): there the screen of the same numbers is kept (3 ms of a panel's
+    answer). A copy: the caller adds columns.
+    """
+
+    def made() -> pd.DataFrame:
+        return parcel_runoff(
+            numbers.lot,
+            numbers.existing,
+            numbers.proposed,
+            soil,
+            depths.depths_in,
+            numbers.storm,
+            numbers.unimproved,
+            settings=settings,
+        ).table
+
+    if kept is None:
+        return made()
+    arrays = (numbers.lot, numbers.existing, numbers.proposed, numbers.storm, numbers.unimproved)
+    soils = soil if isinstance(soil, str) else tuple((k, v.tobytes()) for k, v in soil.items())
+    how = (
+        "runoff",
+        tuple(values.tobytes() for values in arrays),
+        soils,
+        tuple(depths.depths_in.items()),
+        settings,
+    )
+    return kept.value([], how, made).copy()
 
 
 def _governing(outcome: ParcelOutcome | None, depths: StormDepths) -> int | None:
