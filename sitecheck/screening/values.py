@@ -38,10 +38,10 @@ def parcel_value_rows(
     unreadable values). ``names``: only these values (those one condition reads),
     rather than every metric and attribute: some rows may give more.
 
-    In a session that keeps values (the panel's worker) each row's are kept with the
-    table, and a call that names nothing anew (``warn=False``) reads those already read:
-    an answer read the same row for its rules, its runoff screen and its margins, each
-    time 1.5 ms.
+    In a session that keeps values (the panel's worker) each row's are remembered with
+    the measured run, and a call that names nothing anew (``warn=False``) reads those
+    already read: an answer read the same row for its rules, its runoff screen and its
+    margins, each time 1.5 ms.
     """
     known = _known_rows(measured)
     if known is None:
@@ -56,9 +56,15 @@ def parcel_value_rows(
 
 
 def _known_rows(measured: MeasureResult) -> dict[int, dict[str, object]] | None:
-    """The values of the rows of a session's table read so far (None outside a session)."""
-    kept = measured.log.kept
-    return None if kept is None else kept.value([measured.parcels], "values", dict)
+    """The values of the rows of a session's run read so far (None outside a session).
+
+    Held by the run, not by the session's kept values: no later answer reads this run's
+    table, which the session would otherwise hold until 256 newer values pushed it out.
+    """
+    if measured.log.kept is None:
+        return None
+    known: dict[int, dict[str, object]] = measured.__dict__.setdefault("_known_values", {})
+    return known
 
 
 def _value_rows(
