@@ -50,3 +50,14 @@ class KeptByIdentity:
         while len(self._kept) > self.size:
             self._kept.popitem(last=False)
         return value
+
+
+def kept_value(
+    kept: KeptByIdentity | None,
+    made_from: Sequence[object] | np.ndarray,
+    how: Hashable,
+    make: Callable[[], Any],
+) -> Any:
+    """:meth:`KeptByIdentity.value` where a session keeps values; ``make()`` where it does
+    not (a batch run keeps nothing)."""
+    return make() if kept is None else kept.value(made_from, how, make)

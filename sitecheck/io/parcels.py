@@ -22,6 +22,7 @@ from sitecheck.io.crs import (
     outside_area_of_use,
     working_crs,
 )
+from sitecheck.io.kept import kept_value
 from sitecheck.io.parcel_ids import IdCheck, check_ids, joined_ids
 from sitecheck.io.readers import POLYGONAL, LayerReader, LayerSource
 from sitecheck.schema.fields import ID_FIELD_CANDIDATES, PASSTHROUGH_CANDIDATES
@@ -105,15 +106,14 @@ def read_parcels(
         Empty layer, an id field that does not exist, empty or duplicate ids.
     """
     frame = log.read(source, POLYGONAL, allow_empty=False)
-    if log.kept is None or not log.partial_view or source.role in log.dropped:
-        return _parcels_of(frame, source, log, id_field, crs_override, extra_fields)
     # A session serves the same lots, the same objects, at answer after answer: their ids
     # checked and their table made once (5 of the panel's 60 ms, issue 30). A partial
     # view warns nothing here that a kept value would leave out.
-    how = ("parcels", source, id_field, crs_override, tuple(extra_fields))
-    return log.kept.value(
+    keeps = log.partial_view and source.role not in log.dropped
+    return kept_value(
+        log.kept if keeps else None,
         frame.geometry.to_numpy(),
-        how,
+        ("parcels", source, id_field, crs_override, tuple(extra_fields)),
         lambda: _parcels_of(frame, source, log, id_field, crs_override, extra_fields),
     )
 

@@ -14,6 +14,7 @@ from sitecheck.constraints.layers import buffered
 from sitecheck.geometry.overlay import Surface, empty_array
 from sitecheck.io.crs import WorkingCRS
 from sitecheck.io.extent import Extent
+from sitecheck.io.kept import kept_value
 from sitecheck.io.parcels import Parcels
 from sitecheck.io.readers import LINEAR, POLYGONAL, LayerReader, LayerSource
 from sitecheck.measure.inputs import MeasureSettings
@@ -94,8 +95,7 @@ class Measuring:
         )
 
     def _kept(self, geoms: np.ndarray, how: tuple, make: Callable[[], Surface]) -> Surface:
-        kept = self.reader.kept
-        return make() if kept is None else kept.value(geoms, how, make)
+        return kept_value(self.reader.kept, geoms, how, make)
 
     def option(self, name: str) -> object:
         """A plug-in constraint kind's option in this run (``MeasureSettings.kind_options``)."""

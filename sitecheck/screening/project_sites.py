@@ -23,6 +23,7 @@ import pandas as pd
 import shapely
 
 from sitecheck.io.extent import Extent
+from sitecheck.io.kept import kept_value
 from sitecheck.io.parcels import find_field
 from sitecheck.io.readers import LayerReader, LayerRequest
 from sitecheck.measure.inputs import MeasureResult, MeasureSettings
@@ -128,19 +129,15 @@ def site_layers(grouping: Grouping, lot_view: MeasureResult) -> tuple[LayerReade
             _sites(grouping.on_site, grouping.members, lot_view), grouping.members, lot_view
         )
 
-    kept = grouping.reader.kept
-    if kept is None:
-        sites = made()
-    else:
-        # A session's lots are the same objects from answer to answer (read_parcels keeps
-        # them): the same projects on the same lots make the same sites, which the site
-        # pass's own read of them then finds kept too (11 ms of a panel's answer).
-        how = (
-            "sites",
-            tuple(grouping.on_site),
-            tuple((project, tuple(lots)) for project, lots in grouping.members.items()),
-        )
-        sites = kept.value(lot_view.parcels.geometry.to_numpy(), how, made)
+    # A session's lots are the same objects from answer to answer (read_parcels keeps
+    # them): the same projects on the same lots make the same sites, which the site
+    # pass's own read of them then finds kept too (11 ms of a panel's answer).
+    how = (
+        "sites",
+        tuple(grouping.on_site),
+        tuple((project, tuple(lots)) for project, lots in grouping.members.items()),
+    )
+    sites = kept_value(grouping.reader.kept, lot_view.parcels.geometry.to_numpy(), how, made)
     settings = dataclasses.replace(
         lot_view.settings, id_field="parcel_id", crs=lot_view.working.crs.to_string()
     )
