@@ -16,10 +16,11 @@ from typing import Any
 import numpy as np
 
 KEPT_VALUES = 256
-"""How many values a session keeps, the least recently used dropped first: an answer
-makes about forty (each layer's features near the work, four flood surfaces, wetlands
-and their adjacent area, a watercourse buffer, the watersheds, the lots, the DEM; for
-the lots and again for a project's site), so the last few answers' are all kept."""
+"""How many values a session keeps, the least recently used dropped first. An answer
+reads 21 of them (median of the bench's growing edits), 40 once its work spans a
+project's site (each layer's features near the work, the flood, wetland, buffer and
+watershed surfaces, the lots, the DEM; for the lots and again for the site) and makes
+few new ones: the last several answers' stay kept."""
 
 
 class KeptByIdentity:
