@@ -231,10 +231,11 @@ def with_exemptions(rules: tuple[Rule, ...], first: Mapping[str, Trigger]) -> tu
     final = []
     for rule in rules:
         trigger = first[rule.id]
-        exemptions = [first[other] for other in rule.unless if first[other].outcome == TRIGGERED]
-        if exemptions and trigger.outcome != NOT_TRIGGERED:
-            cited = ", ".join(f"{e.rule.citation} ({e.rule.title})" for e in exemptions)
-            trigger = Trigger(rule, NOT_TRIGGERED, note=f"exempt under {cited}")
+        if rule.unless and trigger.outcome != NOT_TRIGGERED:
+            exemptions = [first[o] for o in rule.unless if first[o].outcome == TRIGGERED]
+            if exemptions:
+                cited = ", ".join(f"{e.rule.citation} ({e.rule.title})" for e in exemptions)
+                trigger = Trigger(rule, NOT_TRIGGERED, note=f"exempt under {cited}")
         final.append(trigger)
     return tuple(final)
 
