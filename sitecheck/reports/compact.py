@@ -151,6 +151,22 @@ def _decimals(name: str) -> int | None:
     return 2
 
 
+@cache
+def _column_decimals(columns: tuple[str, ...]) -> tuple[int | None, ...]:
+    """The decimals of each of a layout's metric columns (:func:`_decimals`), found once."""
+    return tuple(map(_decimals, columns))
+
+
+def _compact_value(value: object, decimals: int | None) -> object:
+    """A metric as the compact layout lists it: a float rounded (:func:`_rounded_float`),
+    a whole one, most of a county's (0 sq ft of floodplain), straight to its int."""
+    if not isinstance(value, float):
+        return value
+    if value.is_integer():  # rounding a whole number leaves it as it is
+        return int(value)
+    return _rounded_float(value, decimals)
+
+
 def _rounded_float(value: float, decimals: int | None) -> int | float:
     """A metric rounded to its decimals; a whole number without its ".0" (most areas of a
     lot without constraints are 0)."""
@@ -178,12 +194,9 @@ def compacted(entry: dict[str, object], columns: Sequence[str]) -> dict[str, obj
     out: dict[str, object] = {}
     for key, value in entry.items():
         if key == "metrics":
-            out[key] = [
-                _rounded_float(value, decimals) if isinstance(value, float) else value
-                for value, decimals in zip(
-                    map(metrics.get, columns), map(_decimals, columns), strict=True
-                )
-            ]
+            out[key] = list(
+                map(_compact_value, map(metrics.get, columns), _column_decimals(tuple(columns)))
+            )
             for name in TEXT_METRICS:
                 if metrics.get(name) is not None:
                     out[name] = metrics[name]
