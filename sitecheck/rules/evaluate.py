@@ -88,12 +88,22 @@ class _Side:
     value: Result | None = None
 
 
+_ONE_ACRE_AT_LEAST = SQFT_PER_ACRE * (1 - SAME)
+
+
 def _shows_acres(sides: tuple[_Side, _Side], values: tuple[Quantity, Quantity]) -> bool:
     """Whether a constant side was written in acres and is at least one acre."""
-    return any(
-        side.constant and value.unit == "acre" and abs(value.value) >= SQFT_PER_ACRE * (1 - SAME)
-        for side, value in zip(sides, values, strict=True)
-    )
+    # A loop, not any() over a generator: asked of every comparison worded (a county's
+    # run words hundreds of thousands).
+    for side, value in zip(sides, values, strict=True):
+        if side.constant and value.unit == "acre" and abs(value.value) >= _ONE_ACRE_AT_LEAST:
+            return True
+    return False
+
+
+def _side_words(side: _Side, bound: str, number: str) -> str:
+    """A comparison side as its reason shows it: "disturbed 5,310 sq ft", "5,000 sq ft"."""
+    return f"{bound}{number}" if side.label is None else f"{side.label} {bound}{number}"
 
 
 def _unknown(gap: Gap) -> Evaluation:
@@ -331,10 +341,8 @@ class _Evaluator:
             return Evaluation(Truth.of(relation in HOLDS[expr.op]))
         acres = _shows_acres(sides, (left, right))
         left_number, right_number = format_pair(left, right, relation == "=", acres)
-        left_words, right_words = (
-            f"{bound}{number}" if side.label is None else f"{side.label} {bound}{number}"
-            for side, number, bound in zip(sides, (left_number, right_number), bounds, strict=True)
-        )
+        left_words = _side_words(sides[0], bounds[0], left_number)
+        right_words = _side_words(sides[1], bounds[1], right_number)
         if self.is_near(sides, left.value, right.value):
             first, second = left_words, right_words
             if not sides[0].measured:
