@@ -23,12 +23,7 @@ from sitecheck.rules.ranges import relation as relation_of
 from sitecheck.rules.syntax import Expression, names_of
 from sitecheck.rules.truth import Evaluation, Truth, combine
 from sitecheck.rules.units import Quantity
-from sitecheck.rules.wording import (
-    format_pair,
-    format_share,
-    margin_words,
-    plain_value,
-)
+from sitecheck.rules.wording import format_pair, format_share, margin_words, plain_value, side_words
 from sitecheck.schema.metrics import SQFT_PER_ACRE
 
 
@@ -92,18 +87,12 @@ _ONE_ACRE_AT_LEAST = SQFT_PER_ACRE * (1 - SAME)
 
 
 def _shows_acres(sides: tuple[_Side, _Side], values: tuple[Quantity, Quantity]) -> bool:
-    """Whether a constant side was written in acres and is at least one acre."""
-    # A loop, not any() over a generator: asked of every comparison worded (a county's
-    # run words hundreds of thousands).
+    """Whether a constant side was written in acres and is at least one acre (a loop, not
+    any() over a generator: a county's run asks it of every comparison it words)."""
     for side, value in zip(sides, values, strict=True):
         if side.constant and value.unit == "acre" and abs(value.value) >= _ONE_ACRE_AT_LEAST:
             return True
     return False
-
-
-def _side_words(side: _Side, bound: str, number: str) -> str:
-    """A comparison side as its reason shows it: "disturbed 5,310 sq ft", "5,000 sq ft"."""
-    return f"{bound}{number}" if side.label is None else f"{side.label} {bound}{number}"
 
 
 def _unknown(gap: Gap) -> Evaluation:
@@ -341,8 +330,8 @@ class _Evaluator:
             return Evaluation(Truth.of(relation in HOLDS[expr.op]))
         acres = _shows_acres(sides, (left, right))
         left_number, right_number = format_pair(left, right, relation == "=", acres)
-        left_words = _side_words(sides[0], bounds[0], left_number)
-        right_words = _side_words(sides[1], bounds[1], right_number)
+        left_words = side_words(sides[0].label, bounds[0], left_number)
+        right_words = side_words(sides[1].label, bounds[1], right_number)
         if self.is_near(sides, left.value, right.value):
             first, second = left_words, right_words
             if not sides[0].measured:

@@ -99,3 +99,9 @@ def plain_value(value: object) -> str:
     if isinstance(value, bool):
         return str(value).lower()
     return str(value)
+
+
+def side_words(label: str | None, bound: str, number: str) -> str:
+    """A comparison side as its reason shows it: "disturbed 5,310 sq ft" (a measure's
+    label, the bound of its range, the number), "5,000 sq ft" (a constant, no label)."""
+    return f"{bound}{number}" if label is None else f"{label} {bound}{number}"
