@@ -43,7 +43,7 @@ try:
         QgsProject,
         QgsRectangle,
     )
-    from qgis.PyQt.QtCore import QEventLoop, QTimer
+    from qgis.PyQt.QtCore import QCoreApplication, QEvent, QEventLoop, QTimer
 except ImportError as error:  # one line saying what to install, not a collection traceback
     pytest.exit(
         f"QGIS missing: {sys.executable} cannot import qgis ({error}); run these tests with "
@@ -277,6 +277,13 @@ def dock(project):
     panel = dock_module.SiteCheckDock(canvas)
     yield panel
     panel.shutdown()
+    # Deleted here, not whenever Python's cycle collector reaches the panel (it is in cycles):
+    # one freed by the collector while Qt lays out its list of triggers, whose delegate is
+    # Python and may start a collection, is destroyed under its own call and QGIS segfaults
+    # in the delegate (wrapping.text_width), as three full test runs did in a later test.
+    for widget in (panel, canvas):
+        widget.deleteLater()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
 
 
 def square(centre, area: float) -> QgsGeometry:
