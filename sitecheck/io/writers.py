@@ -50,7 +50,7 @@ def write_geopackage(
             use_arrow=True,
             append=not first,
             dataset_options=GPKG_DATASET_OPTIONS if first else None,
-            dataset_metadata=_audit_metadata(audit) if first else None,
+            dataset_metadata=audit_metadata(audit) if first else None,
         )
     if audit:
         pyogrio.write_dataframe(
@@ -69,7 +69,7 @@ def write_table(
         driver=TABLE_DRIVERS[Path(path).suffix.lower()],
         promote_to_multi=True,
         use_arrow=True,
-        layer_metadata=_audit_metadata(audit),
+        layer_metadata=audit_metadata(audit),
     )
 
 
@@ -88,11 +88,11 @@ def copy_table(
             geometry_name=meta["geometry_name"] or "geometry",
             geometry_type=meta["geometry_type"],
             crs=meta["crs"],
-            layer_metadata=_audit_metadata(audit),
+            layer_metadata=audit_metadata(audit),
         )
 
 
-def _audit_metadata(audit: dict[str, object] | None) -> dict[str, str] | None:
+def audit_metadata(audit: dict[str, object] | None) -> dict[str, str] | None:
     """The run's audit block as an output's metadata (``SITECHECK_AUDIT``, JSON)."""
     return {"SITECHECK_AUDIT": json.dumps(json_ready(audit))} if audit else None
 

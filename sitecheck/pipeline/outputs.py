@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import ExitStack
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -12,6 +13,7 @@ import numpy as np
 from sitecheck.io import postgis, vector_source
 from sitecheck.io.crs import WorkingCRS
 from sitecheck.io.fingerprint import file_sha256
+from sitecheck.io.geopackage_aside import GeoPackageAside
 from sitecheck.io.output_set import Named, OutputSet, named
 from sitecheck.io.progress import Progress
 from sitecheck.io.readers import InputRecord
@@ -166,24 +168,33 @@ def write_check_outputs(
     stages.part(progress, GEOPACKAGE).update(0, "writing the GeoPackage")
     parcels = result.parcels_with_triggers()
     audit = audit_block(measured, [pack.audit() for pack in result.packs.values()])
-    with outputs.writing("--out") as temporary:
-        write_geopackage(
-            temporary,
-            {
-                "parcels": parcels,
-                "flags": measured.flags,
-                **(
-                    {"projects": project_layer(result, lots_table=parcels)}
-                    if result.projects is not None
-                    else {}
-                ),
-            },
-            audit,
-        )
-    if destinations.table:
-        with outputs.writing("--table") as temporary:
-            write_table(temporary, parcels, audit)
-    del parcels
+    layers = {"parcels": parcels, "flags": measured.flags}
+    if result.projects is not None:
+        layers["projects"] = project_layer(result, lots_table=parcels)
+    with ExitStack() as running:
+        # A large GeoPackage is written by a process of its own while the rest is written.
+        with outputs.writing("--out") as temporary:
+            geopackage = running.enter_context(GeoPackageAside(temporary, layers, audit))
+        if destinations.table:
+            with outputs.writing("--table") as temporary:
+                write_table(temporary, parcels, audit)
+        del parcels, layers
+        _write_documents_and_report(result, destinations, outputs, progress, stages)
+        with outputs.writing("--out"):
+            geopackage.finish()
+    outputs.commit()
+    progress.update(100, "done")
+
+
+def _write_documents_and_report(
+    result: CheckResult,
+    destinations: Destinations,
+    outputs: OutputSet,
+    progress: Progress,
+    stages: RunStages,
+) -> None:
+    """The check's nearest thresholds, JSON documents and HTML report."""
+    measured = result.measured
     if THRESHOLDS in stages.bounds:  # found once, here, with the bar moving
         with_work = [int(row) for row in np.flatnonzero(measured.touched)]
         part = stages.part(progress, THRESHOLDS)
@@ -205,8 +216,6 @@ def write_check_outputs(
         part = stages.part(progress, REPORT)
         with outputs.writing("--report") as temporary:
             write_html_report(result, temporary, destinations.all_parcels, limits, part)
-    outputs.commit()
-    progress.update(100, "done")
 
 
 def write_documents(
