@@ -202,3 +202,22 @@ def test_a_check_writes_the_same_geopackage_aside_as_here(
         found.pop("sitecheck_audit")
     assert aside == here
     assert len(aside["parcels"][3]) > 0  # type: ignore[index]
+
+
+def test_a_check_writing_only_its_geopackage_writes_it_here(
+    village: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With nothing else to write there is nothing to write beside: a writer process would
+    only add its start to the run."""
+    monkeypatch.setattr(geopackage_aside, "FEWEST_FEATURES_ASIDE", 0)
+
+    def no_writer(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a writer process was started")
+
+    monkeypatch.setattr(geopackage_aside.subprocess, "Popen", no_writer)
+    gpkg = village / "village.gpkg"
+    words = ["check", "--ordinance", "scarsdale", "--quiet", "--out", str(tmp_path / "o.gpkg")]
+    for layer in ("parcels", "disturbance"):
+        words += [f"--{layer}", f"{gpkg}:{layer}"]
+    assert main(words) == 0
+    assert len(pyogrio.read_dataframe(tmp_path / "o.gpkg", layer="parcels")) > 0
