@@ -7,13 +7,14 @@ unexpected failure.
 from __future__ import annotations
 
 import argparse
+import os
 import signal
 import sys
 import traceback
 from collections.abc import Sequence
-from contextlib import AbstractContextManager, nullcontext
+from contextlib import AbstractContextManager, nullcontext, suppress
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 from sitecheck import __version__, termination
 from sitecheck.allocator import map_large_blocks
@@ -240,12 +241,25 @@ COMMANDS = {
 }
 
 
-def run() -> int:
+def run() -> NoReturn:
     """The ``sitecheck`` command and ``python -m sitecheck`` (as the plugin starts the
     engine): a process of its own, whose large arrays get pages of their own
-    (:mod:`sitecheck.allocator`); a caller embedding :func:`main` keeps its allocator."""
+    (:mod:`sitecheck.allocator`), and which ends without freeing them (:func:`end_now`);
+    a caller embedding :func:`main` keeps its allocator and its objects."""
     map_large_blocks()
-    return main()
+    end_now(main())
+
+
+def end_now(code: int) -> NoReturn:
+    """End the process with ``code`` once its output streams are flushed, without freeing
+    its objects one by one as Python's exit does: that took the 250k bench check 0.6 s
+    after its last line, and the 30k one 0.2 s (3% of the run). By then every output is
+    written, closed and in place and the locks released; no part of the engine leaves
+    work to exit handlers."""
+    for stream in (sys.stdout, sys.stderr):
+        with suppress(OSError, ValueError):  # a reader gone, a stream closed: nothing kept
+            stream.flush()
+    os._exit(code)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
