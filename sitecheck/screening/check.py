@@ -10,6 +10,7 @@ import pandas as pd
 import shapely
 
 from sitecheck.constraints.layers import district_by_lot
+from sitecheck.io.frames import text_array
 from sitecheck.io.progress import Progress
 from sitecheck.io.readers import POLYGONAL
 from sitecheck.measure.inputs import MeasureResult
@@ -121,20 +122,17 @@ class CheckResult:
         # Columns are only added: the measured ones are shared, not copied (a county's
         # table is hundreds of megabytes).
         table = self.measured.parcels.copy(deep=False)
-        table["jurisdiction"] = pd.array(
-            [o.pack.id if o else None for o in self.outcomes], dtype="string"
-        )
+        table["jurisdiction"] = text_array([o.pack.id if o else None for o in self.outcomes])
         columns = _trigger_columns(self.outcomes)
         summary = columns.pop("triggers_summary")
         for name, (values, dtype) in columns.items():
-            table[name] = pd.array(values, dtype=dtype) if dtype else values
+            table[name] = _typed(values, dtype)
         if self.projects is not None:
             on_lot = self.projects.of_lot()
-            table["projects"] = pd.array(
-                [", ".join(on_lot.get(str(i), [])) or None for i in table["parcel_id"]],
-                dtype="string",
+            table["projects"] = text_array(
+                [", ".join(on_lot.get(str(i), [])) or None for i in table["parcel_id"].tolist()]
             )
-        table["triggers_summary"] = pd.array(summary[0], dtype=summary[1])
+        table["triggers_summary"] = _typed(*summary)
         if self.runoff is not None:
             runoff = self.runoff.table
             for name in runoff_metric_names(runoff.columns):
@@ -149,6 +147,13 @@ class CheckResult:
                     column[runoff.index.to_numpy()] = runoff[name].to_numpy(dtype=float)
                 table[name] = column
         return table
+
+
+def _typed(values: np.ndarray, dtype: str | None) -> object:
+    """A trigger column's values as its pandas dtype (None: as they are)."""
+    if dtype == "string":
+        return text_array(values)
+    return pd.array(values, dtype=dtype) if dtype else values
 
 
 def _trigger_columns(

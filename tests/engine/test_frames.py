@@ -9,7 +9,7 @@ import pyproj
 import pytest
 import shapely
 
-from sitecheck.io.frames import geo_frame
+from sitecheck.io.frames import geo_frame, text_array
 
 
 def test_a_table_made_at_once_is_the_table_geopandas_makes():
@@ -31,3 +31,21 @@ def test_a_table_made_at_once_is_the_table_geopandas_makes():
 def test_a_column_named_geometry_is_refused_not_replaced():
     with pytest.raises(ValueError, match="geometry"):
         geo_frame({"geometry": np.array([1])}, np.array([shapely.box(0, 0, 1, 1)]), "EPSG:2260")
+
+
+@pytest.mark.parametrize(
+    "values",
+    [
+        ["board_approval_required", None, "", "§ 254-7; § 254-8"],
+        np.array(["a", None, "b"], dtype=object),
+        ["a", pd.NA, float("nan")],
+        [1, "one", None],  # not all text: pandas' own way makes text of them
+        [],
+    ],
+    ids=["text and none", "an object array", "pandas' nulls", "numbers", "empty"],
+)
+def test_a_text_array_is_pandas_own_string_array(values) -> None:
+    made = text_array(values)
+    expected = pd.array(values, dtype="string")
+    assert made.dtype == expected.dtype
+    assert pd.Series(made).equals(pd.Series(expected))
