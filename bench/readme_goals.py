@@ -213,7 +213,9 @@ def _gaps(
             f"with work. Of the check's {check:.1f} s, measuring takes "
             f"{stages.get('measuring', 0):.1f} s; then {spent}. The rules are decided for "
             "every parcel at once, but the listed ones are worded, and the JSON, the "
-            "GeoPackage's trigger columns and the report written, parcel by parcel in Python."
+            "GeoPackage's trigger columns and the report written, parcel by parcel in Python; "
+            "a process of its own writes the GeoPackage beside the JSON and the report (its "
+            "stage above is the run making its tables and handing them over)."
         )
     if any("`check` within" in goal and "x of" in goal for goal in unmet):
         sizes = []
@@ -238,7 +240,9 @@ def _gaps(
             f"- **1.2 GB in one process, 250k**: `measure` alone peaks at "
             f"{measure_peak:,.0f} MB: a run in one process holds each layer whole while it "  # type: ignore[str-format]
             "overlays it (the parcels' shapes, every impervious polygon, the measured table), "
-            "and the check adds its outcomes, the projects' sites and the JSON document. "
+            "and the check adds its outcomes, the projects' sites and the JSON document; "
+            "its figure is the sum of its processes, the process writing its GeoPackage "
+            "beside the JSON and the report included. "
             "The distributed engine reads windows of the layers"
             + (
                 f" and checks the same village on one worker in "
