@@ -74,7 +74,8 @@ def clean_geometries(
     geoms = geoms.copy()
     geoms[missing] = shapely.Polygon()
     present = ~missing
-    _refuse_non_finite(geoms, fids, source, _suspects(geoms, present))
+    valid = shapely.is_valid(geoms)  # XY only: the same once Z and M are dropped
+    _refuse_non_finite(geoms, fids, source, _suspects(geoms, present, valid))
     # Only shapes with Z or M are made anew in 2D: rebuilding every shape of a county's
     # impervious layer cost 0.6 s of a check for layers that are nearly always 2D.
     extra = present.copy()
@@ -92,6 +93,7 @@ def clean_geometries(
         # Keep the accepted parts of mixed collections (e.g. from repairs upstream).
         idx = np.flatnonzero(present)[collections]
         geoms[idx] = [_keep_parts(g, accepted) for g in geoms[idx]]
+        valid[idx] = shapely.is_valid(geoms[idx])
         types = shapely.get_type_id(geoms[present])
     wrong = ~np.isin(types, list(accepted)) & ~shapely.is_empty(geoms[present])
     if wrong.any():
@@ -99,7 +101,7 @@ def clean_geometries(
         names = ", ".join(_TYPE_NAMES.get(t, str(t)) for t in found)
         wanted = " or ".join(sorted({"polygons" if k in POLYGONAL else "lines" for k in kinds}))
         raise InputError(f"{source.label()}: needs {wanted}, found {names}")
-    invalid = present & ~shapely.is_valid(geoms)
+    invalid = present & ~valid
     if invalid.any():
         fixed = shapely.make_valid(geoms[invalid], method="structure", keep_collapsed=False)
         if kinds == POLYGONAL:
@@ -117,14 +119,14 @@ FARTHEST_COORDINATE = 1e15
 """No map lies farther from its origin: the earth's girth is 4e10 mm, 1.3e8 ft."""
 
 
-def _suspects(geoms: np.ndarray, present: np.ndarray) -> np.ndarray:
+def _suspects(geoms: np.ndarray, present: np.ndarray, valid: np.ndarray) -> np.ndarray:
     """Rows that may hold a vertex that is not a number or lies beyond any map: those GEOS
     finds invalid (a NaN or infinite coordinate is one of its reasons) and those whose
     bounds reach past :data:`FARTHEST_COORDINATE`. Reading every vertex of a county's
     impervious layer to find none cost 0.3 s a layer."""
     with np.errstate(invalid="ignore"):  # an empty shape's bounds are NaN
         far = (np.abs(shapely.bounds(geoms)) > FARTHEST_COORDINATE).any(axis=1)
-    return np.flatnonzero(present & (far | ~shapely.is_valid(geoms)))
+    return np.flatnonzero(present & (far | ~valid))
 
 
 def _refuse_non_finite(
