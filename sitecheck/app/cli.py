@@ -26,12 +26,18 @@ from sitecheck.collector import batch_collection
 from sitecheck.errors import InputError, OptionError, one_line
 from sitecheck.geometry.parallel import set_workers
 from sitecheck.io.conninfo import RedactingStream
+from sitecheck.io.fingerprint import hash_ahead
 from sitecheck.io.output_set import error_words
 from sitecheck.io.progress import Progress
 from sitecheck.io.readers import LayerSource
 from sitecheck.measure.inputs import MeasureInputs
 from sitecheck.pipeline import settings as run_settings
-from sitecheck.pipeline.outputs import Destinations, write_check_outputs, write_measure_outputs
+from sitecheck.pipeline.outputs import (
+    Destinations,
+    run_inputs,
+    write_check_outputs,
+    write_measure_outputs,
+)
 from sitecheck.pipeline.run import measure_only, screen
 from sitecheck.pipeline.spec import RunSpec
 from sitecheck.reports.compact import FULL
@@ -113,6 +119,7 @@ def run_measure(args: argparse.Namespace) -> int:
     where = destinations(args)
     stages = where.measure_stages()
     with where.output_set(spec) as outputs:
+        hash_ahead(named.path for named in run_inputs(spec) if named is not None)
         result = measure_only(spec, progress, stages)
         write_measure_outputs(result, where, outputs, progress, stages)
     for message in result.log.warnings:
@@ -143,6 +150,7 @@ def run_check(args: argparse.Namespace) -> int:
     spec = replace(spec, unlisted_reasons=FULL in where.layouts)
     stages = where.check_stages(runoff=spec.runoff.requested)
     with where.output_set(spec) as outputs:
+        hash_ahead(named.path for named in run_inputs(spec) if named is not None)
         result = screen(spec, progress, packs=packs, stages=stages)
         write_check_outputs(result, where, outputs, progress, stages)
     for message in result.measured.log.warnings:
