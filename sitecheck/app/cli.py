@@ -249,13 +249,17 @@ COMMANDS = {
 }
 
 
-def run() -> NoReturn:
+def run() -> int:
     """The ``sitecheck`` command and ``python -m sitecheck`` (as the plugin starts the
     engine): a process of its own, whose large arrays get pages of their own
-    (:mod:`sitecheck.allocator`), and which ends without freeing them (:func:`end_now`);
-    a caller embedding :func:`main` keeps its allocator and its objects."""
+    (:mod:`sitecheck.allocator`), and which ends a batch command without freeing them
+    (:func:`end_now`); the panel's worker (``serve``), whose end no one waits on, ends
+    as Python ends it, as does a caller embedding :func:`main`."""
     map_large_blocks()
-    end_now(main())
+    code = main()
+    if sys.argv[1:2] != ["serve"]:
+        end_now(code)
+    return code
 
 
 def end_now(code: int) -> NoReturn:
