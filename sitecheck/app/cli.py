@@ -7,14 +7,13 @@ unexpected failure.
 from __future__ import annotations
 
 import argparse
-import os
 import signal
 import sys
 import traceback
 from collections.abc import Sequence
-from contextlib import AbstractContextManager, nullcontext, suppress
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import replace
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING
 
 from sitecheck import __version__, termination
 from sitecheck.allocator import map_large_blocks
@@ -252,26 +251,9 @@ COMMANDS = {
 def run() -> int:
     """The ``sitecheck`` command and ``python -m sitecheck`` (as the plugin starts the
     engine): a process of its own, whose large arrays get pages of their own
-    (:mod:`sitecheck.allocator`), and which ends a batch command without freeing them
-    (:func:`end_now`); the panel's worker (``serve``), whose end no one waits on, ends
-    as Python ends it, as does a caller embedding :func:`main`."""
+    (:mod:`sitecheck.allocator`); a caller embedding :func:`main` keeps its allocator."""
     map_large_blocks()
-    code = main()
-    if sys.argv[1:2] != ["serve"]:
-        end_now(code)
-    return code
-
-
-def end_now(code: int) -> NoReturn:
-    """End the process with ``code`` once its output streams are flushed, without freeing
-    its objects one by one as Python's exit does: that took 0.15 s after ``main()`` of
-    the 30k bench check, 0.2 s of the 250k one. By then every output is written, closed
-    and in place and the locks released; no part of the engine leaves work to exit
-    handlers."""
-    for stream in (sys.stdout, sys.stderr):
-        with suppress(OSError, ValueError):  # a reader gone, a stream closed: nothing kept
-            stream.flush()
-    os._exit(code)
+    return main()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
