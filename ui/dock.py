@@ -154,7 +154,7 @@ class SiteCheckDock(PanelMessages, PanelExports, QgsDockWidget):
                 connect(layer.featureAdded, self._feature_edited)
                 connect(layer.geometryChanged, self._geometry_edited)
                 connect(layer.attributeValueChanged, self._attribute_edited)
-                connect(layer.featuresDeleted, self.schedule)
+                connect(layer.featuresDeleted, self._attribute_edited)
                 connect(layer.afterCommitChanges, self.schedule)
                 self.watched.append(layer)
         parcels = self.layer_boxes["parcels"].currentLayer()
@@ -204,16 +204,16 @@ class SiteCheckDock(PanelMessages, PanelExports, QgsDockWidget):
         layer = self.sender()
         if isinstance(layer, QgsVectorLayer):
             self._follow_edit(layer, layer.getFeature(fid).geometry())
-        self.schedule()
+        self.schedule(edit=True)
 
     def _geometry_edited(self, fid, geometry) -> None:
         layer = self.sender()
         if isinstance(layer, QgsVectorLayer):
             self._follow_edit(layer, geometry)
-        self.schedule()
+        self.schedule(edit=True)
 
     def _attribute_edited(self, *_) -> None:
-        self.schedule()
+        self.schedule(edit=True)
 
     def set_parcel(self, parcel_id: str) -> None:
         if parcel_id != self.parcel_id:
@@ -233,12 +233,14 @@ class SiteCheckDock(PanelMessages, PanelExports, QgsDockWidget):
 
     # --- talking to the worker --------------------------------------------------------
 
-    def schedule(self, *_) -> None:
+    def schedule(self, *_, edit: bool = False) -> None:
         """Re-check: at once when the panel waits for nothing; in a burst of edits (an answer
-        or a re-check pending), after a pause once they stop, so the burst costs one more."""
+        or a re-check pending), after a pause once they stop, so the burst costs one more.
+        Only an ``edit`` of a drawn layer times a burst (a parcel chosen is no edit)."""
         if not self.shut_down:  # its widgets may still signal while QGIS removes the project
             waiting = self.timer.isActive() or self.busy.isVisibleTo(self)
-            pause = self.pause.edited(time.monotonic(), waiting)
+            now = time.monotonic()
+            pause = self.pause.edited(now, waiting) if edit else self.pause.changed_otherwise()
             self.timer.setInterval(pause if waiting else 0)
             self.timer.start()
 

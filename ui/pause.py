@@ -4,11 +4,11 @@ A pause merges a burst of edits (a vertex dragged, a few keystrokes) into one
 evaluation after its last edit, and every millisecond of it is waited after that
 edit too. So the pause follows the edits themselves: an edit that comes while the
 panel still waits on the previous one (its answer pending, or the pause running) is
-part of a burst, and the pause is twice the median gap between such edits, never
-under 120 ms (a drag's events come about every 100 ms) nor over 350 ms. Until a
-burst has been seen it is twice the median of the worker's last answers, in the
-same bounds: a pause of a couple of answers' time merges a burst without knowing its
-pace.
+part of a burst (a parcel chosen or a setting changed is no edit), and the pause
+is twice the median gap between such edits, never under 120 ms (a drag's events
+come about every 100 ms) nor over 350 ms. Until a burst has been seen it is twice
+the median of the worker's last answers, in the same bounds: a pause of a couple
+of answers' time merges a burst without knowing its pace.
 """
 
 from __future__ import annotations
@@ -45,6 +45,12 @@ class AdaptivePause:
     def answered(self, milliseconds: float) -> int:
         """Record an answer's time (request sent to reply read); the pause that follows."""
         self.answers_ms.append(milliseconds)
+        return self.interval_ms
+
+    def changed_otherwise(self) -> int:
+        """Record a re-check that no edit asked for (a parcel chosen, a setting changed): the
+        next edit starts a burst, not a gap from an edit before it. The pause that follows."""
+        self._last_edit_s = None
         return self.interval_ms
 
     def edited(self, at_s: float, waiting: bool) -> int:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
+import pytest
+
 REPO = Path(__file__).resolve().parents[2]
 spec = importlib.util.spec_from_file_location("sitecheck_ui_pause", REPO / "ui" / "pause.py")
 assert spec is not None and spec.loader is not None
@@ -75,3 +77,20 @@ def test_edits_the_idle_panel_checks_at_once_and_one_edits_signals_are_no_burst(
         pause.edited(at + 0.002, waiting=True)  # its attributes set: the same edit
     assert not pause.gaps_ms
     assert pause.interval_ms == 200
+
+
+def test_a_parcel_chosen_or_a_setting_changed_is_no_edit_of_a_burst():
+    """A re-check no edit asked for, however soon it follows the one before, times no gap,
+    and the edit after it starts a burst rather than measuring from the last edit (a minute
+    before, here): the pause stays twice the answers' median."""
+    pause = AdaptivePause()
+    for _ in range(3):
+        pause.answered(90)
+    pause.edited(10.0, waiting=False)  # an edit; its answer came long ago
+    assert pause.changed_otherwise() == 180  # a parcel chosen a minute later
+    pause.edited(70.0, waiting=True)  # an edit while that parcel's answer is pending
+    assert not pause.gaps_ms
+    assert pause.interval_ms == 180
+    pause.edited(70.050, waiting=True)  # the burst's second edit: its gap is timed
+    assert list(pause.gaps_ms) == [pytest.approx(50.0)]
+    assert pause.interval_ms == 120

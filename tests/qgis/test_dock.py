@@ -109,11 +109,14 @@ def test_the_panel_follows_a_parcel_as_it_is_drawn(dock, project, tmp_path):
 
 def test_the_pause_before_a_re_check_follows_the_workers_answers(dock, project):
     """Before any answer the panel waits the longest pause; once answers come, the pause is
-    twice their median (from 120 to 350 ms), timed by the panel itself."""
+    twice their median (from 120 to 350 ms), timed by the panel itself. A parcel chosen
+    30 ms after a setting changed, while that re-check still waits, is no burst of edits:
+    the pause stays the answers'."""
     assert dock.pause.interval_ms == 350
     layers = dock.layers()
+    parcels = layers["parcels"]
     lot = quiet_lot(layers)
-    layers["parcels"].selectByIds([lot.id()])
+    parcels.selectByIds([lot.id()])
     wait_for_reply(dock)
     dock.evaluate_now()
     wait_for_reply(dock)
@@ -121,6 +124,16 @@ def test_the_pause_before_a_re_check_follows_the_workers_answers(dock, project):
     assert len(answers) >= 2 and all(answer > 0 for answer in answers)
     expected = min(350, max(120, int(2 * statistics.median(answers))))
     assert dock.pause.interval_ms == expected
+
+    dock.settings_box.changed.emit()
+    assert dock.timer.isActive()  # the setting's re-check waits for the event loop
+    time.sleep(0.03)
+    other = next(f for f in parcels.getFeatures() if f["parcel_id"] != lot["parcel_id"])
+    parcels.selectByIds([other.id()])
+    assert wait_for_reply(dock)["parcel_id"] == other["parcel_id"]
+    assert not dock.pause.gaps_ms, "a parcel chosen was timed as an edit of a burst"
+    answers = list(dock.pause.answers_ms)
+    assert dock.pause.interval_ms == min(350, max(120, int(2 * statistics.median(answers))))
 
 
 def test_an_edit_is_checked_at_once_when_idle_and_a_burst_after_the_pause(dock, project):
