@@ -28,6 +28,7 @@ import pyogrio
 import shapely
 
 from sitecheck.io import conninfo
+from sitecheck.termination import held_back
 
 ORIGIN_KEY = "sitecheck_origin"
 """Key of the origin in an exported layer's description (a JSON object)."""
@@ -106,7 +107,8 @@ def hash_ahead(paths: Iterable[str | os.PathLike[str] | None]) -> None:
         kept = _HASHED.get(path)
         if state is None or path in _AHEAD or (kept is not None and kept[0] == state):
             continue
-        _AHEAD[path] = (state, _hashing_thread().submit(_timed_digest, path))
+        with held_back():  # a SIGTERM between the thread's start and its registering hangs exit
+            _AHEAD[path] = (state, _hashing_thread().submit(_timed_digest, path))
 
 
 def _ahead_digest(path: str, state: FileState) -> tuple[int, str] | None:

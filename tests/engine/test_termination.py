@@ -169,3 +169,42 @@ def test_a_sigterm_while_the_thread_pool_starts_a_thread_ends_the_process() -> N
         env={**os.environ, "SITECHECK_THREADS": "2"},  # a pool however many cores there are
     )
     assert ran.returncode == TERMINATED, ran.stderr
+
+
+def test_a_sigterm_while_a_file_starts_hashing_ahead_ends_the_process(tmp_path: Path) -> None:
+    """The same window in the thread that hashes a run's input files as it begins
+    (fingerprint.hash_ahead): a CI run's SIGTERM at the "locked" stage of a check did not
+    end within 120 s. The signal is put between the thread's start and its registering."""
+    layer = tmp_path / "village.gpkg"
+    layer.write_bytes(b"\0" * 1_000_000)
+    ran = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            textwrap.dedent(
+                f"""
+                import os, signal, sys, threading
+                from sitecheck import termination
+                from sitecheck.io import fingerprint
+
+                started = threading.Thread.start
+
+                def start_then_sigterm(thread):
+                    started(thread)
+                    if thread.name.startswith("sitecheck-hash"):  # the hashing thread runs
+                        os.kill(os.getpid(), signal.SIGTERM)
+
+                threading.Thread.start = start_then_sigterm
+                termination.install()
+                try:
+                    fingerprint.hash_ahead([{str(layer)!r}])
+                except termination.Terminated:
+                    sys.exit(143)
+                """
+            ),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert ran.returncode == TERMINATED, ran.stderr
