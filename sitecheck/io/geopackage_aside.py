@@ -26,6 +26,7 @@ import pyarrow as pa
 
 from sitecheck.io.polygon_arrow import ArrowLayer, flat_polygons, multipolygon_layer
 from sitecheck.io.writers import GPKG_DATASET_OPTIONS, audit_metadata, audit_table, write_geopackage
+from sitecheck.termination import held_back
 
 FEWEST_FEATURES_ASIDE = 20_000
 """The fewest features (all layers) written by a process of their own; fewer are written
@@ -94,7 +95,8 @@ class GeoPackageAside:
                 kinds[name] = _write_stream(stream, multipolygon_layer(frame))  # one at a time
             spec = _spec(self.path, kinds, self.streams, self.audit)
             self.spec_path.write_text(json.dumps(spec), encoding="utf-8")
-            with open(self.errors_path, "wb") as errors:
+            # SIGTERM held back: once the writer runs, it is known here, to be stopped.
+            with open(self.errors_path, "wb") as errors, held_back():
                 self.writer = subprocess.Popen(
                     [sys.executable, "-m", "sitecheck.io.geopackage_child", str(self.spec_path)],
                     stdin=subprocess.DEVNULL,

@@ -221,3 +221,45 @@ def test_a_check_writing_only_its_geopackage_writes_it_here(
         words += [f"--{layer}", f"{gpkg}:{layer}"]
     assert main(words) == 0
     assert len(pyogrio.read_dataframe(tmp_path / "o.gpkg", layer="parcels")) > 0
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="/proc lists the children")
+def test_a_sigterm_as_the_writer_starts_leaves_no_writer_running(tmp_path: Path) -> None:
+    """A SIGTERM that comes while the writer is being started (its process running, not yet
+    known to the run) still stops it: the run ends terminated with no child left, and the
+    temporary GeoPackage is not written behind the run's back."""
+    target = tmp_path / "o.gpkg"
+    script = textwrap.dedent(
+        f"""
+        import os, signal, subprocess, sys
+        import geopandas as gpd
+        from shapely.geometry import box
+        from sitecheck import termination
+        from sitecheck.io.geopackage_aside import GeoPackageAside
+
+        started = subprocess.Popen._execute_child
+
+        def start_then_sigterm(popen, *arguments):
+            started(popen, *arguments)
+            os.kill(os.getpid(), signal.SIGTERM)  # the writer runs; Popen has not returned
+
+        subprocess.Popen._execute_child = start_then_sigterm
+        frame = gpd.GeoDataFrame(geometry=[box(i, 0, i + 1, 1) for i in range(20000)],
+                                 crs="EPSG:2260")
+        termination.install()
+        try:
+            GeoPackageAside({str(target)!r}, {{"parcels": frame}}, None, 0).__enter__()
+        except termination.Terminated:
+            pid = os.getpid()
+            children = open(f"/proc/{{pid}}/task/{{pid}}/children").read().split()
+            print(len(children), flush=True)
+            sys.exit(143)
+        """
+    )
+    ran = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120
+    )
+    assert ran.returncode == 143, ran.stderr
+    assert ran.stdout.strip() == "0", "the writer still ran after the run was terminated"
+    time.sleep(2)  # the writer alone writes these 20,000 squares in well under a second
+    assert not target.exists()
