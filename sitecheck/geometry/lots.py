@@ -68,6 +68,9 @@ class LotSplit:
         on the first lot only.
     slivers : list of tuple
         ``(feature, lot, area)`` for each sliver moved to the feature's own lot.
+    meeting : LotMeetings, optional
+        Each feature's area on each lot it meets, before overlaps and slivers are
+        counted once.
     """
 
     pieces: LotPieces
@@ -75,6 +78,26 @@ class LotSplit:
     unassigned: np.ndarray
     shared: list[tuple[int, int, float]] = field(default_factory=list)
     slivers: list[tuple[int, int, float]] = field(default_factory=list)
+    meeting: LotMeetings | None = None
+
+
+@dataclass(frozen=True)
+class LotMeetings:
+    """Each feature's ground on each lot it meets (pairs with area only), aligned arrays.
+
+    Attributes
+    ----------
+    feature : ndarray of int
+        The feature's row.
+    lot : ndarray of int
+        The lot's row.
+    area : ndarray of float
+        The area of the feature inside the lot, in square CRS units.
+    """
+
+    feature: np.ndarray
+    lot: np.ndarray
+    area: np.ndarray
 
 
 def _has_room(
@@ -176,6 +199,7 @@ def split_by_lot(
     feature_idx, lot_idx = lot_tree.query(features, predicate="intersects")
     inside = intersect_pairs(features[feature_idx], lots[lot_idx])
     inside, inside_area, feature_idx, lot_idx = _with_area(inside, feature_idx, lot_idx)
+    meeting = LotMeetings(feature_idx, lot_idx, inside_area)
 
     owner = _owner_lots(n_features, feature_idx, lot_idx, inside_area, hinted_lot)
     inside, shared = _count_overlaps_once(inside, feature_idx, lot_idx, owner, lots)
@@ -220,7 +244,7 @@ def split_by_lot(
         np.concatenate(outside_of).astype(bool),
     )
     unassigned = np.flatnonzero(owner < 0)
-    return LotSplit(pieces, owner, unassigned, shared, slivers)
+    return LotSplit(pieces, owner, unassigned, shared, slivers, meeting)
 
 
 def _with_area(pieces: np.ndarray, *aligned: np.ndarray) -> tuple[np.ndarray, ...]:

@@ -10,7 +10,7 @@ import pandas as pd
 import shapely
 
 from sitecheck.errors import InputError
-from sitecheck.geometry.lots import split_by_lot
+from sitecheck.geometry.lots import LotMeetings, split_by_lot
 from sitecheck.geometry.overlay import (
     union_by_group,
 )
@@ -31,6 +31,7 @@ class Disturbance:
         np.ndarray
     )  # per lot: a disturbance feature belongs to it (not only spills onto it)
     frame: gpd.GeoDataFrame  # the layer as read: each feature with its fields
+    meeting: LotMeetings | None = None  # each feature's area on each lot it meets
 
 
 def measure_disturbance(
@@ -61,7 +62,9 @@ def measure_disturbance(
     owns_feature[owner[owner >= 0]] = True
     feature_sqft = shapely.area(features) * sqft
     attributes = lot_attributes(frame, owner, pieces, feature_sqft, n)
-    return Disturbance(geoms, outside, max_at_one_time, attributes, owns_feature, frame)
+    return Disturbance(
+        geoms, outside, max_at_one_time, attributes, owns_feature, frame, split.meeting
+    )
 
 
 def _lot_hints(

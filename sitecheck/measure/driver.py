@@ -109,6 +109,7 @@ def measure(
         disturbance.frame,
         dict(progress.timings),
         disturbance.geoms,
+        work_on_lots=disturbance.meeting,
     )
 
 

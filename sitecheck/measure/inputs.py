@@ -11,6 +11,7 @@ import geopandas as gpd
 import numpy as np
 
 from sitecheck.constraints.adjoining import AdjoiningSettings
+from sitecheck.geometry.lots import LotMeetings
 from sitecheck.io.crs import WorkingCRS
 from sitecheck.io.readers import LayerReader, LayerSource
 from sitecheck.schema.fields import SDA_FIELD_CANDIDATES, ZONING_FIELD_CANDIDATES
@@ -172,6 +173,10 @@ class MeasureResult:
     work : geopandas.GeoDataFrame
         The disturbance layer as the run read it (the work's features and fields):
         grouping the work by project reads it here rather than again.
+    work_on_lots : LotMeetings, optional
+        Each work feature's area on each lot it meets (square CRS units), as the work
+        was split by lot: grouping the work by project finds its lots here rather than
+        overlaying them again.
     """
 
     parcels: gpd.GeoDataFrame
@@ -185,3 +190,4 @@ class MeasureResult:
     timings: dict[str, float] = field(default_factory=dict)  # seconds per stage
     disturbed: np.ndarray | None = None  # per parcel, its disturbance (working CRS)
     stamp: dict[str, str] = field(default_factory=run_stamp)  # every output of the run says it
+    work_on_lots: LotMeetings | None = None

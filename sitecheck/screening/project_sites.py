@@ -96,9 +96,8 @@ def group_projects(lot_result: CheckResult, reader: LayerReader | None = None) -
     named = project_names(frame)
     if named is None or (named.isna().all() and not own.names_projects):
         return None
-    lots = measured.parcels.geometry.to_numpy()
     lot_ids = measured.parcels["parcel_id"].astype(str).to_numpy()
-    project_of, members = _membership(frame, named, lots, lot_ids, measured)
+    project_of, members = _membership(named, lot_ids, measured)
     ids = [p for p in dict.fromkeys(project_of) if p is not None and members.get(p)]
     sharing: dict[str, int] = {}
     for project in ids:
@@ -208,18 +207,15 @@ def _fresh(reader: LayerReader) -> LayerReader:
 
 
 def _membership(
-    frame: gpd.GeoDataFrame,
-    named: pd.Series,
-    lots: np.ndarray,
-    lot_ids: np.ndarray,
-    measured: MeasureResult,
+    named: pd.Series, lot_ids: np.ndarray, measured: MeasureResult
 ) -> tuple[list[str | None], dict[str, list[str]]]:
-    """Each feature's project (its field, else the lot holding most of it) and each
-    project's lots (those with at least 1 sq ft of its work), in layer order."""
-    features = frame.geometry.to_numpy()
-    feature_idx, lot_idx = shapely.STRtree(lots).query(features, predicate="intersects")
-    areas = shapely.area(shapely.intersection(features[feature_idx], lots[lot_idx]))
-    areas = areas * measured.working.sqft_per_unit2
+    """Each work feature's project (``named``: its field, else the lot holding most of it)
+    and each project's lots (those with at least 1 sq ft of its work), in layer order."""
+    # The work on each lot as the lot view split it: overlaying it again took 0.4 s at 250k.
+    meeting = measured.work_on_lots
+    assert meeting is not None  # measure() splits the work it reads
+    feature_idx, lot_idx = meeting.feature, meeting.lot
+    areas = meeting.area * measured.working.sqft_per_unit2
     largest: dict[int, tuple[float, int]] = {}
     for feature, lot, area in zip(feature_idx, lot_idx, areas, strict=True):
         if area > largest.get(int(feature), (0.0, -1))[0]:

@@ -283,3 +283,20 @@ def test_the_work_is_read_once_though_its_projects_are_checked_on_their_sites(
     assert result.projects is not None and result.projects.site_result is not None
     assert reads.count("work") == 1, reads
     assert _outcome(result.projects.site_result.outcomes[0], "homer.swppp") == "triggered"
+
+
+def test_the_work_on_each_lot_is_kept_as_split_for_the_grouping(tmp_path):
+    # The grouping finds a project's lots from the lot view's split (a second overlay of
+    # a county's work took 0.4 s): the areas it reads are the work's on each lot, by hand
+    # 97 x 100 ft on lot A and 3.34 x 100 ft on lot B.
+    layers = _layers(tmp_path, [{"project": "P1", **FIELDS, "geometry": SPLIT_WORK}])
+    result = _screen(layers, "homer")
+    meeting = result.measured.work_on_lots
+    assert meeting is not None
+    lots = result.measured.parcels["parcel_id"].astype(str).tolist()
+    found = {
+        (int(feature), lots[int(lot)]): float(area)
+        for feature, lot, area in zip(meeting.feature, meeting.lot, meeting.area, strict=True)
+    }
+    assert found == pytest.approx({(0, "A"): 9_700.0, (0, "B"): 334.0})
+    assert result.projects is not None and result.projects.lots == [["A", "B"]]
