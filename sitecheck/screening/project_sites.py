@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import geopandas as gpd
@@ -105,14 +106,15 @@ def group_projects(lot_result: CheckResult, reader: LayerReader | None = None) -
             sharing[lot] = sharing.get(lot, 0) + 1
     # A project of one lot that no other project shares is its lot: the lot view checks it.
     on_site = [p for p in ids if len(members[p]) > 1 or sharing[members[p][0]] > 1]
-    row_of_lot = {lot: row for row, lot in enumerate(lot_ids)}
+    site_row = {project: row for row, project in enumerate(on_site)}
+    row_of_lot = _lot_rows(lot_ids, (members[p][0] for p in ids if p not in site_row))
     projects = Projects(
         ids,
         [members[p] for p in ids],
         True,
         None,
-        [on_site.index(p) if p in on_site else -1 for p in ids],
-        [-1 if p in on_site else row_of_lot[members[p][0]] for p in ids],
+        [site_row.get(p, -1) for p in ids],
+        [-1 if p in site_row else row_of_lot[members[p][0]] for p in ids],
         _shared_lots(ids, members),
     )
     work = frame.assign(parcel_id=pd.array(project_of, dtype="string"))
@@ -282,7 +284,8 @@ def _sites(
     """One polygon per project, the union of its lots, with the largest lot's parcel fields."""
     table = measured.parcels
     keep = _parcel_columns(table)
-    by_id = {str(v): i for i, v in enumerate(table["parcel_id"])}
+    lot_ids = table["parcel_id"].astype(str).to_numpy()
+    by_id = _lot_rows(lot_ids, (lot for project in ids for lot in members[project]))
     rows, geoms = [], []
     for project in ids:
         member_rows = [by_id[lot] for lot in members[project]]
@@ -295,6 +298,14 @@ def _sites(
     sites = gpd.GeoDataFrame(rows, geometry=geoms, crs=table.crs)
     sites["_fid"] = np.arange(len(sites))
     return sites
+
+
+def _lot_rows(lot_ids: np.ndarray, lots: Iterable[str]) -> dict[str, int]:
+    """The row of each of ``lots`` among the unique ``lot_ids``: only theirs (a dict of a
+    county's 250,000 ids took 0.26 s to find one site's lots)."""
+    wanted = list(dict.fromkeys(lots))
+    rows = pd.Index(lot_ids).get_indexer(wanted)
+    return dict(zip(wanted, rows.tolist(), strict=True))
 
 
 class _SiteReader(LayerReader):

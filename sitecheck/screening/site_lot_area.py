@@ -9,6 +9,8 @@ says which area was used.
 
 from __future__ import annotations
 
+import numpy as np
+
 from sitecheck.measure.inputs import MeasureResult
 from sitecheck.rules.outcome import NEEDS_REVIEW, ParcelOutcome, Trigger
 from sitecheck.rules.pack_model import Pack
@@ -35,15 +37,12 @@ def ask_which_lot(
     lot_view : MeasureResult
         The lots, measured one by one.
     """
-    parcels = lot_view.parcels
-    lot_area = dict(
-        zip(parcels["parcel_id"].astype(str), parcels[LOT_AREA].astype(float), strict=True)
-    )
     rows = [
         row
         for row, project in enumerate(ids)
         if len(members[project]) > 1 and result.outcomes[row] is not None
     ]
+    lot_area = _member_areas(lot_view, {lot for row in rows for lot in members[ids[row]]})
     values = parcel_value_rows(result.measured, rows, warn=False)
     areas = [[lot_area[lot] for lot in members[ids[row]]] for row in rows]
     readings = _read_with_lot_areas(result, rows, values, areas)
@@ -52,6 +51,15 @@ def ask_which_lot(
         assert outcome is not None
         site = float(row_values[LOT_AREA])  # type: ignore[arg-type]
         result.outcomes[row] = _with_lot_questions(outcome, variants, site, row_areas)
+
+
+def _member_areas(lot_view: MeasureResult, lots: set[str]) -> dict[str, float]:
+    """The lot area of each of ``lots``: only theirs, where a county's run has 250,000."""
+    parcels = lot_view.parcels
+    ids = parcels["parcel_id"].astype(str).to_numpy()
+    rows = np.flatnonzero(np.isin(ids, list(lots)))
+    areas = parcels[LOT_AREA].to_numpy(dtype=float)[rows]
+    return dict(zip(ids[rows].tolist(), areas.tolist(), strict=True))
 
 
 def _read_with_lot_areas(
