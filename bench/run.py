@@ -213,26 +213,27 @@ def bench_size(size: int) -> dict:
 
 
 ROUNDS = 3
-"""Rounds of the floor, ``measure`` and ``check``, one after the other, on the villages of
-up to 30,000 parcels; each tool's median run is kept. Single runs moved the ratios by a
-tenth within an hour (``check`` / ``measure`` at 30k: 1.67x, 1.59x and 1.52x). The 250k
-village runs once: a round takes about three minutes there."""
+"""Rounds of the floor, ``measure`` and ``check``, one after the other, on every village;
+each tool's median run is kept. Single runs moved the ratios by a tenth within an hour
+(``check`` / ``measure`` at 30k: 1.67x, 1.59x and 1.52x), and at 250k from one run to the
+next (1.46x, 1.49x, 1.56x; two checks of the same code 20 minutes apart took 42.4 s and
+38.8 s), which turned goals met and missed by chance. A round takes about two and a half
+minutes at 250k, its report opened in Chromium included."""
 
 
 def interleaved_runs(folder: Path, size: int) -> tuple[dict, dict, dict]:
-    """The floor's, ``measure``'s and ``check``'s median runs of :data:`ROUNDS` rounds (one
-    round above 30,000 parcels), each with every round's seconds."""
-    rounds = ROUNDS if size <= 30_000 else 1
+    """The floor's, ``measure``'s and ``check``'s median runs of :data:`ROUNDS` rounds, each
+    with every round's seconds."""
     runs: tuple[list[dict], list[dict], list[dict]] = ([], [], [])
-    for number in range(1, rounds + 1):
-        print(f"[{size:,}] round {number} of {rounds}: floor, measure, check ...", flush=True)
+    for number in range(1, ROUNDS + 1):
+        print(f"[{size:,}] round {number} of {ROUNDS}: floor, measure, check ...", flush=True)
         runs[0].append(run_peer(folder, "floor", sys.executable))
         runs[1].append(run_engine(folder))
         runs[2].append(run_check(folder))
     floor, engine, check = (_median_run(tool) for tool in runs)
     print(
         f"[{size:,}] floor {floor['seconds']:.1f} s, measure {engine['seconds']:.1f} s, "
-        f"check {check['seconds']:.1f} s (medians of {rounds})",
+        f"check {check['seconds']:.1f} s (medians of {ROUNDS})",
         flush=True,
     )
     return floor, engine, check
