@@ -38,10 +38,32 @@ def map_large_blocks() -> bool:
     bool
         Whether it was set: False where the C library is not glibc.
     """
+    return _glibc_call("mallopt", M_MMAP_THRESHOLD, LARGE_BLOCK)
+
+
+def hand_back_free_pages() -> bool:
+    """Give the system the pages of the heap that hold no live block (``malloc_trim(3)``).
+
+    Python makes its objects in arenas of their own, mapped apart from the heap, so
+    what a stage frees in the heap (GEOS's geometries, the lots' prepared state) is
+    not where the next stage's outcomes and documents go: handed back, it no longer
+    adds to the run's peak.
+
+    Returns
+    -------
+    bool
+        Whether any memory went back: False where the C library is not glibc.
+    """
+    return _glibc_call("malloc_trim", 0)
+
+
+def _glibc_call(name: str, *args: int) -> bool:
+    """Call a glibc function of the process by name; False where the C library is not
+    glibc (Windows, macOS, musl) or the call returns 0."""
     if not sys.platform.startswith("linux") or platform.libc_ver()[0] != "glibc":
         return False
     try:
-        libc = ctypes.CDLL(None)  # the process's own symbols, glibc's among them
-        return bool(libc.mallopt(M_MMAP_THRESHOLD, LARGE_BLOCK))
+        function = getattr(ctypes.CDLL(None), name)  # the process's own symbols, glibc's
+        return bool(function(*args))
     except (OSError, AttributeError):
         return False
