@@ -104,12 +104,7 @@ def measure(
     table = result_table(parcels, metrics, disturbance.attributes)
     warn_removed_cover(table, touched, reader)
     flag_frame = flags.frame(working)
-    # Measured: the lots' predicates are done. Their prepared state would stay with the
-    # lots the result keeps through a check's rules and outputs (384 MB of the 250k
-    # bench village's 1,251 MB after measuring); a later pass prepares them again.
-    shapely.destroy_prepared(lots)
-    if len(lots) >= HAND_BACK_FROM_LOTS:
-        hand_back_free_pages()
+    _let_go_of_measuring(lots)
     progress.update(100, "measured")
     return MeasureResult(
         table,
@@ -124,6 +119,19 @@ def measure(
         disturbance.geoms,
         work_on_lots=disturbance.meeting,
     )
+
+
+def _let_go_of_measuring(lots: np.ndarray) -> None:
+    """What measuring held and the rest of a run does not need, given back.
+
+    The lots' predicates are done: their prepared state would stay with the lots the
+    result keeps through a check's rules and outputs (384 MB of the 250k bench
+    village's 1,251 MB after measuring); a later pass prepares them again. A large
+    run then hands the heap's free pages back (:data:`HAND_BACK_FROM_LOTS`).
+    """
+    shapely.destroy_prepared(lots)
+    if len(lots) >= HAND_BACK_FROM_LOTS:
+        hand_back_free_pages()
 
 
 def _around_work(
