@@ -13,18 +13,23 @@ pytestmark = pytest.mark.skipif(
     platform.libc_ver()[0] != "glibc", reason="the mmap threshold is glibc's"
 )
 
-# Sixty 2 MiB columns, each followed by a small block held to the end (as a run's
-# tables and temporaries interleave), then the columns freed: what the process's
-# resident memory gives back, in MiB. A first column freed before raises glibc's
-# default threshold past 2 MiB.
-FREED_COLUMNS = """
-import numpy as np
-
+# What a scenario process holds in memory, in MiB.
+RESIDENT_MB = """
 def resident_mb():
     with open("/proc/self/status") as status:
         for line in status:
             if line.startswith("VmRSS:"):
                 return int(line.split()[1]) / 1024
+"""
+
+# Sixty 2 MiB columns, each followed by a small block held to the end (as a run's
+# tables and temporaries interleave), then the columns freed: what the process's
+# resident memory gives back, in MiB. A first column freed before raises glibc's
+# default threshold past 2 MiB.
+FREED_COLUMNS = (
+    RESIDENT_MB
+    + """
+import numpy as np
 
 np.ones(262_144).sum()
 columns, kept = [], []
@@ -35,6 +40,7 @@ before = resident_mb()
 del columns
 print(round(before - resident_mb(), 1))
 """
+)
 
 SETUPS = {
     "set": "from sitecheck.allocator import map_large_blocks\nassert map_large_blocks()\n",
@@ -65,15 +71,11 @@ def test_a_freed_column_goes_back_to_the_system(setup):
 # 2,000 blocks of 32 KiB, below any mmap threshold so in the heap, each followed by a
 # small block held to the end; then the blocks freed: the heap's pages between the held
 # blocks stay with the process until they are handed back (62.5 MiB in all).
-FREED_BETWEEN_HELD = """
+FREED_BETWEEN_HELD = (
+    RESIDENT_MB
+    + """
 import numpy as np
 from sitecheck.allocator import hand_back_free_pages
-
-def resident_mb():
-    with open("/proc/self/status") as status:
-        for line in status:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
 
 blocks, kept = [], []
 for _ in range(2_000):
@@ -85,6 +87,7 @@ freed = before - resident_mb()
 assert hand_back_free_pages()
 print(round(freed, 1), round(before - resident_mb(), 1))
 """
+)
 
 
 def test_the_heaps_free_pages_go_back_when_handed_back():
