@@ -216,7 +216,7 @@ ROUNDS = 3
 """Rounds of the floor, ``measure`` and ``check``, one after the other, on every village;
 each tool's median run is kept. Single runs moved the ratios by a tenth within an hour
 (``check`` / ``measure`` at 30k: 1.67x, 1.59x and 1.52x), and at 250k from one run to the
-next (1.46x, 1.49x, 1.56x; two checks of the same code 20 minutes apart took 42.4 s and
+next (1.46x, 1.49x, 1.56x; two checks of the same code within an hour took 42.4 s and
 38.8 s), which turned goals met and missed by chance. A round takes about two and a half
 minutes at 250k, its report opened in Chromium included."""
 
