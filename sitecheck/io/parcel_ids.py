@@ -4,6 +4,7 @@ extracts together)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import numpy as np
@@ -170,3 +171,11 @@ def text_ids(values: pd.Series) -> pd.Series:
         if (whole == np.floor(whole)).all():
             return values.astype("Int64").astype("string")
     return values.astype("string").str.strip()
+
+
+def rows_of(ids: pd.Index, wanted: Iterable[str]) -> dict[str, int]:
+    """The row of each ``wanted`` id among the unique ``ids`` (-1 where absent): only
+    theirs, where a dict of every id of a county (250,010) took 0.26 s to find one
+    project site's lots. The index finds them by a table it makes once and keeps."""
+    asked = list(dict.fromkeys(wanted))
+    return dict(zip(asked, ids.get_indexer(asked).tolist(), strict=True))

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 import geopandas as gpd
@@ -25,6 +24,7 @@ import shapely
 
 from sitecheck.io.extent import Extent
 from sitecheck.io.kept import kept_value
+from sitecheck.io.parcel_ids import rows_of
 from sitecheck.io.parcels import find_field
 from sitecheck.io.readers import LayerReader, LayerRequest
 from sitecheck.measure.inputs import MeasureResult, MeasureSettings
@@ -61,6 +61,8 @@ class Grouping:
         The disturbance with ``parcel_id`` set to each feature's project.
     reader : LayerReader
         The lot view's layers, with a record of its own.
+    lot_ids : pandas.Index of str
+        The lot view's parcel ids as text, row by row.
     """
 
     projects: Projects
@@ -68,6 +70,7 @@ class Grouping:
     members: dict[str, list[str]]
     work: gpd.GeoDataFrame
     reader: LayerReader
+    lot_ids: pd.Index
 
 
 def project_names(frame: gpd.GeoDataFrame) -> pd.Series | None:
@@ -107,7 +110,8 @@ def group_projects(lot_result: CheckResult, reader: LayerReader | None = None) -
     # A project of one lot that no other project shares is its lot: the lot view checks it.
     on_site = [p for p in ids if len(members[p]) > 1 or sharing[members[p][0]] > 1]
     site_row = {project: row for row, project in enumerate(on_site)}
-    row_of_lot = _lot_rows(lot_ids, (members[p][0] for p in ids if p not in site_row))
+    lot_index = pd.Index(lot_ids)
+    row_of_lot = rows_of(lot_index, (members[p][0] for p in ids if p not in site_row))
     projects = Projects(
         ids,
         [members[p] for p in ids],
@@ -118,7 +122,7 @@ def group_projects(lot_result: CheckResult, reader: LayerReader | None = None) -
         _shared_lots(ids, members),
     )
     work = frame.assign(parcel_id=pd.array(project_of, dtype="string"))
-    return Grouping(projects, on_site, members, work, own)
+    return Grouping(projects, on_site, members, work, own, lot_index)
 
 
 def site_layers(grouping: Grouping, lot_view: MeasureResult) -> tuple[LayerReader, MeasureSettings]:
@@ -126,9 +130,8 @@ def site_layers(grouping: Grouping, lot_view: MeasureResult) -> tuple[LayerReade
     layers as the lot view read them) and its settings (the lot view's CRS)."""
 
     def made() -> gpd.GeoDataFrame:
-        return _with_neighbours(
-            _sites(grouping.on_site, grouping.members, lot_view), grouping.members, lot_view
-        )
+        sites = _sites(grouping.on_site, grouping.members, lot_view, grouping.lot_ids)
+        return _with_neighbours(sites, grouping.members, lot_view)
 
     # A session's lots are the same objects from answer to answer (read_parcels keeps
     # them): the same projects on the same lots make the same sites, which the site
@@ -156,7 +159,7 @@ def measured_sites(sites: MeasureResult, grouping: Grouping, lot_view: MeasureRe
 
 def checked_sites(result: CheckResult, grouping: Grouping, lot_view: MeasureResult) -> None:
     """Multi-lot sites: the rules whose outcome turns on which lot area the law means."""
-    ask_which_lot(result, grouping.members, grouping.on_site, lot_view)
+    ask_which_lot(result, grouping.members, grouping.on_site, lot_view, grouping.lot_ids)
 
 
 BUFFER_FLAG, BUFFER_METRIC = "adjoining_buffer", "disturbed_in_adjoining_buffer_sqft"
@@ -279,13 +282,13 @@ def _with_neighbours(
 
 
 def _sites(
-    ids: list[str], members: dict[str, list[str]], measured: MeasureResult
+    ids: list[str], members: dict[str, list[str]], measured: MeasureResult, lot_ids: pd.Index
 ) -> gpd.GeoDataFrame:
-    """One polygon per project, the union of its lots, with the largest lot's parcel fields."""
+    """One polygon per project, the union of its lots, with the largest lot's parcel fields
+    (``lot_ids``: the lot view's ids as text)."""
     table = measured.parcels
     keep = _parcel_columns(table)
-    lot_ids = table["parcel_id"].astype(str).to_numpy()
-    by_id = _lot_rows(lot_ids, (lot for project in ids for lot in members[project]))
+    by_id = rows_of(lot_ids, (lot for project in ids for lot in members[project]))
     rows, geoms = [], []
     for project in ids:
         member_rows = [by_id[lot] for lot in members[project]]
@@ -298,14 +301,6 @@ def _sites(
     sites = gpd.GeoDataFrame(rows, geometry=geoms, crs=table.crs)
     sites["_fid"] = np.arange(len(sites))
     return sites
-
-
-def _lot_rows(lot_ids: np.ndarray, lots: Iterable[str]) -> dict[str, int]:
-    """The row of each of ``lots`` among the unique ``lot_ids``: only theirs (a dict of a
-    county's 250,000 ids took 0.26 s to find one site's lots)."""
-    wanted = list(dict.fromkeys(lots))
-    rows = pd.Index(lot_ids).get_indexer(wanted)
-    return dict(zip(wanted, rows.tolist(), strict=True))
 
 
 class _SiteReader(LayerReader):

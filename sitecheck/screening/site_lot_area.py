@@ -9,8 +9,9 @@ says which area was used.
 
 from __future__ import annotations
 
-import numpy as np
+import pandas as pd
 
+from sitecheck.io.parcel_ids import rows_of
 from sitecheck.measure.inputs import MeasureResult
 from sitecheck.rules.outcome import NEEDS_REVIEW, ParcelOutcome, Trigger
 from sitecheck.rules.pack_model import Pack
@@ -22,7 +23,11 @@ LOT_AREA = "lot_area_sqft"
 
 
 def ask_which_lot(
-    result: CheckResult, members: dict[str, list[str]], ids: list[str], lot_view: MeasureResult
+    result: CheckResult,
+    members: dict[str, list[str]],
+    ids: list[str],
+    lot_view: MeasureResult,
+    lot_ids: pd.Index,
 ) -> None:
     """Put the lot question to every rule of a multi-lot site that it changes.
 
@@ -36,13 +41,17 @@ def ask_which_lot(
         The project of each site row.
     lot_view : MeasureResult
         The lots, measured one by one.
+    lot_ids : pandas.Index of str
+        The lot view's parcel ids as text, row by row.
     """
     rows = [
         row
         for row, project in enumerate(ids)
         if len(members[project]) > 1 and result.outcomes[row] is not None
     ]
-    lot_area = _member_areas(lot_view, {lot for row in rows for lot in members[ids[row]]})
+    wanted = rows_of(lot_ids, (lot for row in rows for lot in members[ids[row]]))
+    every_area = lot_view.parcels[LOT_AREA].to_numpy(dtype=float)
+    lot_area = {lot: float(every_area[at]) for lot, at in wanted.items()}
     values = parcel_value_rows(result.measured, rows, warn=False)
     areas = [[lot_area[lot] for lot in members[ids[row]]] for row in rows]
     readings = _read_with_lot_areas(result, rows, values, areas)
@@ -51,15 +60,6 @@ def ask_which_lot(
         assert outcome is not None
         site = float(row_values[LOT_AREA])  # type: ignore[arg-type]
         result.outcomes[row] = _with_lot_questions(outcome, variants, site, row_areas)
-
-
-def _member_areas(lot_view: MeasureResult, lots: set[str]) -> dict[str, float]:
-    """The lot area of each of ``lots``: only theirs, where a county's run has 250,000."""
-    parcels = lot_view.parcels
-    ids = parcels["parcel_id"].astype(str).to_numpy()
-    rows = np.flatnonzero(np.isin(ids, list(lots)))
-    areas = parcels[LOT_AREA].to_numpy(dtype=float)[rows]
-    return dict(zip(ids[rows].tolist(), areas.tolist(), strict=True))
 
 
 def _read_with_lot_areas(
