@@ -62,23 +62,23 @@ class LotSplit:
         and names none.
     unassigned : ndarray of int
         Rows of the features that belong to no lot.
+    meeting : LotMeetings
+        Each feature's area on each lot it meets, before overlaps and slivers are
+        counted once.
     shared : list of tuple
         ``(lot kept, lot overlapping it, area)`` for each pair of overlapping
         lots a feature's work falls in; the area (square CRS units) is counted
         on the first lot only.
     slivers : list of tuple
         ``(feature, lot, area)`` for each sliver moved to the feature's own lot.
-    meeting : LotMeetings, optional
-        Each feature's area on each lot it meets, before overlaps and slivers are
-        counted once.
     """
 
     pieces: LotPieces
     owner: np.ndarray
     unassigned: np.ndarray
+    meeting: LotMeetings
     shared: list[tuple[int, int, float]] = field(default_factory=list)
     slivers: list[tuple[int, int, float]] = field(default_factory=list)
-    meeting: LotMeetings | None = None
 
 
 @dataclass(frozen=True)
@@ -244,7 +244,7 @@ def split_by_lot(
         np.concatenate(outside_of).astype(bool),
     )
     unassigned = np.flatnonzero(owner < 0)
-    return LotSplit(pieces, owner, unassigned, shared, slivers, meeting)
+    return LotSplit(pieces, owner, unassigned, meeting, shared, slivers)
 
 
 def _with_area(pieces: np.ndarray, *aligned: np.ndarray) -> tuple[np.ndarray, ...]:

@@ -31,7 +31,7 @@ class Disturbance:
         np.ndarray
     )  # per lot: a disturbance feature belongs to it (not only spills onto it)
     frame: gpd.GeoDataFrame  # the layer as read: each feature with its fields
-    meeting: LotMeetings | None = None  # each feature's area on each lot it meets
+    meeting: LotMeetings  # each feature's area on each lot it meets
 
 
 def measure_disturbance(

@@ -115,9 +115,9 @@ def measure(
         settings,
         parcels.id_field,
         disturbance.frame,
+        disturbance.meeting,
         dict(progress.timings),
         disturbance.geoms,
-        work_on_lots=disturbance.meeting,
     )
 
 

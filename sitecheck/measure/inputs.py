@@ -173,7 +173,7 @@ class MeasureResult:
     work : geopandas.GeoDataFrame
         The disturbance layer as the run read it (the work's features and fields):
         grouping the work by project reads it here rather than again.
-    work_on_lots : LotMeetings, optional
+    work_on_lots : LotMeetings
         Each work feature's area on each lot it meets (square CRS units), as the work
         was split by lot: grouping the work by project finds its lots here rather than
         overlaying them again.
@@ -187,7 +187,7 @@ class MeasureResult:
     settings: MeasureSettings
     id_field: str
     work: gpd.GeoDataFrame  # the disturbance layer as read: each feature with its fields
+    work_on_lots: LotMeetings  # each work feature's area on each lot it meets
     timings: dict[str, float] = field(default_factory=dict)  # seconds per stage
     disturbed: np.ndarray | None = None  # per parcel, its disturbance (working CRS)
     stamp: dict[str, str] = field(default_factory=run_stamp)  # every output of the run says it
-    work_on_lots: LotMeetings | None = None
