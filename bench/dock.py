@@ -18,6 +18,7 @@ the medians of the first and the last ten answers are reported too.
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
 import statistics
@@ -38,6 +39,8 @@ def main(sample: Path, out: Path) -> None:
 
     plugin_root = Path(tempfile.mkdtemp(prefix="sitecheck-bench-plugins-"))
     (plugin_root / "sitecheck_qgis").symlink_to(ROOT, target_is_directory=True)
+    atexit.register(plugin_root.rmdir)  # runs second: the link first, then its folder
+    atexit.register((plugin_root / "sitecheck_qgis").unlink)
     sys.path[:] = [p for p in sys.path if p not in ("", ".", str(ROOT))]
     sys.path.insert(0, str(plugin_root))
 

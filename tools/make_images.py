@@ -14,6 +14,7 @@ older than what it depicts (a drawing file changed since), or was replaced by ha
 from __future__ import annotations
 
 import argparse
+import atexit
 import hashlib
 import json
 import os
@@ -91,6 +92,8 @@ def export_maps(sample: Path, work: Path) -> None:
     """(In QGIS's Python) export one PNG per flagged parcel of the sample village."""
     plugins = Path(tempfile.mkdtemp(prefix="sitecheck-plugins-"))
     (plugins / "sitecheck_qgis").symlink_to(ROOT, target_is_directory=True)
+    atexit.register(plugins.rmdir)  # runs second: the link first, then its folder
+    atexit.register((plugins / "sitecheck_qgis").unlink)
     sys.path[:] = [p for p in sys.path if p not in ("", ".", str(ROOT))]
     sys.path[:0] = [str(plugins), "/usr/share/qgis/python/plugins"]
     from qgis.core import QgsApplication

@@ -5,6 +5,7 @@ QT_QPA_PLATFORM=offscreen /usr/bin/python3 tools/make_layout.py
 
 from __future__ import annotations
 
+import atexit
 import os
 import sys
 from pathlib import Path
@@ -18,6 +19,8 @@ def main() -> int:
 
     plugins = Path(tempfile.mkdtemp(prefix="sitecheck-layout-"))
     (plugins / "sitecheck_qgis").symlink_to(ROOT, target_is_directory=True)
+    atexit.register(plugins.rmdir)  # runs second: the link first, then its folder
+    atexit.register((plugins / "sitecheck_qgis").unlink)
     sys.path.insert(0, str(plugins))
     from qgis.core import QgsApplication, QgsProject
 

@@ -10,6 +10,7 @@ the project (Scarsdale).
 
 from __future__ import annotations
 
+import atexit
 import os
 import sys
 import tempfile
@@ -30,6 +31,8 @@ from qgis.core import (
 # The plugin's own map symbols, imported as QGIS would import the plugin.
 _PLUGINS = Path(tempfile.mkdtemp(prefix="sitecheck-project-"))
 (_PLUGINS / "sitecheck_qgis").symlink_to(Path(__file__).resolve().parent.parent)
+atexit.register(_PLUGINS.rmdir)  # runs second: the link first, then its folder
+atexit.register((_PLUGINS / "sitecheck_qgis").unlink)
 sys.path.insert(0, str(_PLUGINS))
 from sitecheck_qgis.layers.map_styles import ORDER as MAP_ORDER  # noqa: E402
 from sitecheck_qgis.layers.map_styles import label_parcel_ids, style_input_layer  # noqa: E402

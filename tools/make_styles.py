@@ -8,6 +8,7 @@ description (bridge/engine_description.json); rerun this after changing them the
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
 import sys
@@ -28,6 +29,8 @@ from qgis.PyQt.QtGui import QColor
 # The plugin's own label settings, imported as QGIS would import the plugin.
 _PLUGINS = Path(tempfile.mkdtemp(prefix="sitecheck-styles-"))
 (_PLUGINS / "sitecheck_qgis").symlink_to(Path(__file__).resolve().parent.parent)
+atexit.register(_PLUGINS.rmdir)  # runs second: the link first, then its folder
+atexit.register((_PLUGINS / "sitecheck_qgis").unlink)
 sys.path.insert(0, str(_PLUGINS))
 from sitecheck_qgis.layers.map_styles import label_parcel_ids  # noqa: E402
 

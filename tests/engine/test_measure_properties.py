@@ -50,8 +50,12 @@ def _lots() -> list[dict]:
 
 
 def _run(disturbance, existing=None, proposed=None, crs: str | None = None):
-    folder = Path(tempfile.mkdtemp(prefix="sitecheck-prop-"))
-    gpkg = folder / "layers.gpkg"
+    # Hypothesis calls this hundreds of times a run: each call's folder goes with it.
+    with tempfile.TemporaryDirectory(prefix="sitecheck-prop-") as folder:
+        return _measure_in(Path(folder) / "layers.gpkg", disturbance, existing, proposed, crs)
+
+
+def _measure_in(gpkg: Path, disturbance, existing, proposed, crs: str | None):
     sources = {
         "parcels": LayerSource.parse("parcels", write_layer(gpkg, "parcels", _lots())),
         "disturbance": LayerSource.parse(

@@ -102,6 +102,10 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     and the JUnit file are written by now; skipping the finalizer keeps an exit
     crash from standing for a failed run.
     """
+    # os._exit skips atexit: the plugin folder goes here, its link first, so
+    # nothing is followed into the repository.
+    (_plugin_root / PLUGIN_NAME).unlink(missing_ok=True)
+    _plugin_root.rmdir()
     sys.stdout.flush()
     sys.stderr.flush()
     os._exit(_session_status)
