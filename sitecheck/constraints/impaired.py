@@ -25,7 +25,7 @@ import shapely
 
 from sitecheck.errors import InputError
 from sitecheck.io.extent import Extent
-from sitecheck.io.parcels import find_field
+from sitecheck.io.parcels import attribute_columns, find_field
 from sitecheck.io.readers import LINEAR, POLYGONAL, LayerSource
 
 # Read the whole field named by --impaired-flag, or the first of these present.
@@ -84,7 +84,7 @@ def impaired_watersheds(
             "stream is not its watershed; give the basins that drain to them with --watersheds "
             "(e.g. the WBD HUC-12 layer)"
         )
-    columns = _columns(frame)
+    columns = attribute_columns(frame)
     waterbody = find_field(columns, WATERBODY_FIELDS)
     if waterbody is not None and flag is None:
         raise InputError(
@@ -118,15 +118,11 @@ def _basins_of_listed_waters(
     return basin_geoms[np.unique(basin_index[inside])]
 
 
-def _columns(frame: gpd.GeoDataFrame) -> list[str]:
-    return [c for c in frame.columns if c not in (frame.geometry.name, "_fid")]
-
-
 def _listed_rows(
     frame: gpd.GeoDataFrame, source: LayerSource, flag: str | None, warn: Callable[[str], None]
 ) -> np.ndarray:
     """Which rows are listed: by the flag field, or all of them when the layer has none."""
-    columns = _columns(frame)
+    columns = attribute_columns(frame)
     if flag is not None and flag.strip().lower() == EVERY_POLYGON:
         return np.ones(len(frame), dtype=bool)
     field = find_field(columns, [flag] if flag else LISTED_FLAG_CANDIDATES)

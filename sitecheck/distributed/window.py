@@ -251,7 +251,7 @@ def _with_runoff_columns(table: pd.DataFrame, columns: tuple[str, ...]) -> pd.Da
             table[name] = pd.Series(pd.NA, index=table.index, dtype="string")
         elif name not in table.columns:
             table[name] = np.nan
-    others = [c for c in table.columns if c not in columns and c != table.geometry.name]
+    others = [c for c in table.columns if c not in columns and c != table.active_geometry_name]
     return table[[*others, *columns, table.geometry.name]]
 
 

@@ -69,7 +69,7 @@ def multipolygon_layer(frame: gpd.GeoDataFrame) -> ArrowLayer:
     shapes = np.asarray(frame.geometry.array, dtype=object)
     types = shapely.get_type_id(shapes)
     present = types >= 0
-    names = [name for name in frame.columns if name != frame.geometry.name]
+    names = [name for name in frame.columns if name != frame.active_geometry_name]
     # A column at a time (dropping the geometry copied the frame); NaN as null, as
     # Table.from_pandas takes it.
     columns = [pa.Array.from_pandas(frame[name]) for name in names]

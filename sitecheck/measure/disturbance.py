@@ -15,7 +15,7 @@ from sitecheck.geometry.overlay import (
     union_by_group,
 )
 from sitecheck.io.crs import WorkingCRS
-from sitecheck.io.parcels import Parcels, find_field, named_parcels
+from sitecheck.io.parcels import Parcels, attribute_columns, find_field, named_parcels
 from sitecheck.io.readers import POLYGONAL, LayerReader, LayerSource
 from sitecheck.measure.project_facts import lot_attributes
 from sitecheck.measure.split_notes import SLIVER_SQFT, note_split
@@ -94,7 +94,7 @@ MAX_PHASE = 10_000
 
 def _phases(frame: gpd.GeoDataFrame, source: LayerSource) -> np.ndarray | None:
     """The integer phase of each feature, -1 where empty; None without a phase field."""
-    field_name = find_field([c for c in frame.columns if c != frame.geometry.name], ["phase"])
+    field_name = find_field(attribute_columns(frame), ["phase"])
     if field_name is None:
         return None
     raw = frame[field_name]

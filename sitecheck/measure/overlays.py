@@ -14,7 +14,7 @@ from sitecheck.constraints.layers import district_by_lot, overlaps_surface
 from sitecheck.constraints.wetland_classes import counted_wetlands
 from sitecheck.errors import InputError
 from sitecheck.io.extent import Extent
-from sitecheck.io.parcels import Parcels, find_field
+from sitecheck.io.parcels import Parcels, attribute_columns, find_field
 from sitecheck.io.readers import POLYGONAL, LayerReader, LayerSource
 from sitecheck.measure.context import Measuring
 from sitecheck.measure.inputs import MeasureInputs, MeasureSettings
@@ -137,7 +137,7 @@ def zoning_districts(
         margin = settings.reach_ft() / working.feet_per_unit
         within = Extent.box_around(parcels.geoms, margin, working.crs)
         frame = reader.read(source, POLYGONAL, target_crs=working.crs, within=within)
-        columns = [c for c in frame.columns if c not in (frame.geometry.name, "_fid")]
+        columns = attribute_columns(frame)
         field_name = find_field(columns, candidates)
         if field_name is None:
             raise InputError(
@@ -145,7 +145,7 @@ def zoning_districts(
                 f"name it with --zoning-field; fields are: {', '.join(columns)}"
             )
         return district_by_lot(parcels.geoms, frame, field_name, lot_tree)
-    columns = [c for c in parcels.frame.columns if c != parcels.frame.geometry.name]
+    columns = attribute_columns(parcels.frame)
     field_name = find_field(columns, candidates)
     if field_name is None:
         if settings.zoning_field:
@@ -196,7 +196,7 @@ def impaired_watershed_flags(run: Measuring, inputs: MeasureInputs) -> np.ndarra
 
 def parcel_flag_field(parcels: Parcels, candidates: tuple[str, ...]) -> np.ndarray:
     """A yes/no parcel field (1/0, Y/N, true/false) as booleans; None where absent or empty."""
-    columns = [c for c in parcels.frame.columns if c != parcels.frame.geometry.name]
+    columns = attribute_columns(parcels.frame)
     field_name = find_field(columns, candidates)
     out = np.full(len(parcels.frame), None, dtype=object)
     if field_name is None:

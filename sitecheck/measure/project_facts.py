@@ -16,7 +16,7 @@ import pandas as pd
 import shapely
 
 from sitecheck.geometry.lots import LotPieces
-from sitecheck.io.parcels import find_field
+from sitecheck.io.parcels import attribute_columns, find_field
 from sitecheck.schema.fields import PROJECT_FIELDS
 from sitecheck.schema.mixed_values import code_key, mixed_text
 
@@ -67,7 +67,7 @@ def lot_attributes(
         The number of lots.
     """
     chosen = _chosen(owner, pieces, feature_sqft, n)
-    columns = [c for c in frame.columns if c != frame.geometry.name]
+    columns = attribute_columns(frame)
     out: dict[str, np.ndarray] = {}  # the table made once, not a column at a time
     has = chosen >= 0
     for name in PROJECT_FIELDS:

@@ -18,7 +18,7 @@ import shapely
 from sitecheck.errors import InputError
 from sitecheck.geometry.overlay import intersect_pairs
 from sitecheck.io.extent import Extent
-from sitecheck.io.parcels import find_field
+from sitecheck.io.parcels import attribute_columns, find_field
 from sitecheck.io.readers import POLYGONAL
 from sitecheck.io.soil_groups import group_table, mukey_field
 from sitecheck.measure.inputs import MeasureResult
@@ -63,7 +63,7 @@ def soil_areas_by_group(
     frame = measured.log.read(
         options.soils, POLYGONAL, target_crs=measured.working.crs, within=within
     )
-    columns = [c for c in frame.columns if c not in (frame.geometry.name, "_fid")]
+    columns = attribute_columns(frame)
     groups, units = _polygon_groups(frame, columns, options, measured)
     soil_geoms = frame.geometry.to_numpy()
     lot_index, soil_index = shapely.STRtree(soil_geoms).query(lots, predicate="intersects")

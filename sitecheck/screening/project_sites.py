@@ -25,7 +25,7 @@ import shapely
 from sitecheck.io.extent import Extent
 from sitecheck.io.kept import kept_value
 from sitecheck.io.parcel_ids import rows_of
-from sitecheck.io.parcels import find_field
+from sitecheck.io.parcels import attribute_columns, find_field
 from sitecheck.io.readers import LayerReader, LayerRequest
 from sitecheck.measure.inputs import MeasureResult, MeasureSettings
 from sitecheck.schema.fields import PROJECT_FIELDS
@@ -76,7 +76,7 @@ class Grouping:
 def project_names(frame: gpd.GeoDataFrame) -> pd.Series | None:
     """Each feature's project (stripped text, <NA> where it names none); None without a
     ``project`` field."""
-    columns = [c for c in frame.columns if c != frame.geometry.name]
+    columns = attribute_columns(frame)
     field_name = find_field(columns, [PROJECT_FIELD])
     if field_name is None:
         return None
