@@ -8,6 +8,7 @@ import subprocess
 import sys
 import threading
 import time
+from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
 
@@ -35,29 +36,67 @@ CHECK_LAYERS = (*MEASURE_LAYERS, "soils")
 
 def peak_rss_run(command: list[str], env: dict[str, str] | None = None) -> tuple[float, float]:
     """Run a command; return (wall seconds, peak resident memory of its process tree in MB)."""
-    seconds, peak, _ = stamped_run(command, env)
-    return seconds, peak
+    run = stamped_run(command, env)
+    return run.seconds, run.peak_mb
 
 
-def stamped_run(
-    command: list[str], env: dict[str, str] | None = None
-) -> tuple[float, float, list[tuple[float, str]]]:
-    """Run a command; return wall seconds, peak resident memory of its process tree (MB),
-    and each line it wrote on stderr with the second it arrived."""
+@dataclass(frozen=True)
+class StampedRun:
+    """A finished command, as :func:`stamped_run` saw it.
+
+    Attributes
+    ----------
+    seconds : float
+        Wall time.
+    lines : list of (float, str)
+        Each line it wrote on stderr, with the second it arrived.
+    peak_mb : float
+        The peak of its process tree's resident memory, summed over the processes.
+    peak_at_s : float
+        When the peak was sampled, seconds from the start.
+    peak_processes_mb : dict of str to float
+        Each process's share of the peak, by what it runs (the module after ``-m``, else
+        the script's name; processes running the same summed).
+    """
+
+    seconds: float
+    lines: list[tuple[float, str]]
+    peak_mb: float
+    peak_at_s: float
+    peak_processes_mb: dict[str, float]
+
+
+def _runs(process: psutil.Process) -> str:
+    """What a process runs: the module after ``-m``, else its script's or program's name."""
+    line = process.cmdline()
+    if "-m" in line[:-1]:
+        return line[line.index("-m") + 1]
+    return Path(line[1]).name if len(line) > 1 else process.name()
+
+
+def stamped_run(command: list[str], env: dict[str, str] | None = None) -> StampedRun:
+    """Run a command; its wall seconds, its stderr lines stamped as they arrive, and the peak
+    resident memory of its process tree (sampled every 20 ms), when it came and whose."""
     start = time.perf_counter()
     process = subprocess.Popen(
         command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
-    peak = 0
+    peak_mb, peak_at_s = 0.0, 0.0
+    peak_shares: dict[str, float] = {}
     done = threading.Event()
 
     def sample() -> None:
-        nonlocal peak
+        nonlocal peak_mb, peak_at_s, peak_shares
         root = psutil.Process(process.pid)
         while not done.is_set():
             try:
-                tree = [root, *root.children(recursive=True)]
-                peak = max(peak, sum(p.memory_info().rss for p in tree if p.is_running()))
+                tree = [p for p in [root, *root.children(recursive=True)] if p.is_running()]
+                resident = [p.memory_info().rss / 1e6 for p in tree]
+                if sum(resident) > peak_mb:
+                    peak_mb, peak_at_s = sum(resident), time.perf_counter() - start
+                    peak_shares = {}
+                    for member, mb in zip(tree, resident, strict=True):
+                        peak_shares[_runs(member)] = peak_shares.get(_runs(member), 0.0) + mb
             except psutil.Error:
                 pass
             time.sleep(0.02)
@@ -77,7 +116,8 @@ def stamped_run(
     if process.returncode != 0:
         errors = "\n".join(line for _, line in lines)
         raise SystemExit(f"failed: {' '.join(command)}\n{''.join(output)}\n{errors}")
-    return seconds, peak / 1e6, lines
+    shares = {name: round(mb, 1) for name, mb in peak_shares.items()}
+    return StampedRun(seconds, lines, peak_mb, peak_at_s, shares)
 
 
 def village(size: int, exact: bool = False) -> Path:

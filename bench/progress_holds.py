@@ -54,11 +54,20 @@ def progress_holds(lines: list[tuple[float, str]], total: float) -> dict[str, ob
     return {"seconds": round(total, 2), "longest_hold": longest, "stages": stages}
 
 
+def stage_at(lines: list[tuple[float, str]], second: float) -> str | None:
+    """The stage a run's progress lines (second, text) say it was in at ``second``: the
+    last one begun by then (None before the first)."""
+    begun = [
+        found.group(2) for at, line in lines if at <= second and (found := LINE.match(line.strip()))
+    ]
+    return begun[-1] if begun else None
+
+
 def main() -> None:
     folder = Path(sys.argv[1])
     with tempfile.TemporaryDirectory() as out:
-        seconds, _, lines = stamped_run(check_command(folder, Path(out), sys.argv[2:]))
-        print(json.dumps(progress_holds(lines, seconds), indent=1))
+        run = stamped_run(check_command(folder, Path(out), sys.argv[2:]))
+        print(json.dumps(progress_holds(run.lines, run.seconds), indent=1))
 
 
 if __name__ == "__main__":

@@ -162,6 +162,26 @@ def goals_table(results: Path) -> str:
     return "\n".join(lines) + "\n" + _gaps(unmet, village, county, state, dock, scaling)
 
 
+PROCESS_ROLES = {
+    "sitecheck": "its own process",
+    "sitecheck.io.geopackage_child": "the process writing its GeoPackage",
+}
+"""The processes of a check's tree, as the README names them (by the module each runs)."""
+
+
+def _peak_where(check: dict) -> str:
+    """When a check's memory peaked and whose it was (the bench's ``peak_stage`` and
+    ``peak_processes_mb``); nothing for a results file from before they were kept."""
+    stage, shares = check.get("peak_stage"), check.get("peak_processes_mb") or {}
+    if not stage:
+        return ""
+    parts = ", ".join(
+        f"{PROCESS_ROLES.get(name, name)} {mb:,.0f} MB"
+        for name, mb in sorted(shares.items(), key=lambda item: -item[1])
+    )
+    return f" while {stage}" + (f" ({parts})" if len(shares) > 1 else "")
+
+
 def _measure_gap(village: dict) -> str:
     """Why ``measure`` is not within 1.5x of the floor at 30k: its own stages beside the
     floor's, and the rest of the process (starting, writing two outputs)."""
@@ -237,12 +257,11 @@ def _gaps(
     if any("in one process" in goal for goal in unmet):
         measure_peak = get(county, "engine", "peak_rss_mb")
         causes.append(
-            f"- **1.2 GB in one process, 250k**: `measure` alone peaks at "
-            f"{measure_peak:,.0f} MB: a run in one process holds each layer whole while it "  # type: ignore[str-format]
-            "overlays it (the parcels' shapes, every impervious polygon, the measured table), "
-            "and the check adds its outcomes, the projects' sites and the JSON document; "
-            "its figure is the sum of its processes, the process writing its GeoPackage "
-            "beside the JSON and the report included. "
+            f"- **1.2 GB in one process, 250k**: `check` peaks at "
+            f"{get(county, 'check', 'peak_rss_mb'):,.0f} MB{_peak_where(county['check'])}; "  # type: ignore[str-format]
+            f"`measure` alone at {measure_peak:,.0f} MB. A run in one process holds each "  # type: ignore[str-format]
+            "layer it reads whole while it overlays it (the parcels' shapes, every impervious "
+            "polygon) and its measured table through the rules and the outputs. "
             "The distributed engine reads windows of the layers"
             + (
                 f" and checks the same village on one worker in "

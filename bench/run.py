@@ -53,7 +53,7 @@ from common import (
     versions,
     village,
 )
-from progress_holds import check_command, progress_holds
+from progress_holds import check_command, progress_holds, stage_at
 
 DEFAULT_SIZES = (3_000, 30_000, 250_000)
 DEFAULT_PARTS = "measure,dock,panel,scale,statewide,setup"  # SITECHECK_BENCH_PARTS
@@ -101,7 +101,8 @@ def run_check(folder: Path) -> dict:
     GeoPackage, the compact JSON and the HTML report: time, memory, sizes, progress."""
     out = folder / "engine_check"
     out.mkdir(exist_ok=True)
-    seconds, peak, lines = stamped_run(check_command(folder, out, []))
+    run = stamped_run(check_command(folder, out, []))
+    seconds, peak, lines = run.seconds, run.peak_mb, run.lines
     document = json.loads((out / "result.json").read_text())
     with_work = len(document["parcels"])
     json_bytes = (out / "result.json").stat().st_size
@@ -111,6 +112,9 @@ def run_check(folder: Path) -> dict:
     return {
         "seconds": seconds,
         "peak_rss_mb": peak,
+        # Where the peak came: the stage the run was in, and each process's share then.
+        "peak_stage": stage_at(lines, run.peak_at_s),
+        "peak_processes_mb": run.peak_processes_mb,
         "parcels_with_work": with_work,
         "json_bytes": json_bytes,
         "json_bytes_per_parcel_with_work": round(json_bytes / max(with_work, 1)),
