@@ -221,10 +221,18 @@ def _write_documents_and_report(
             result.nearest(with_work, part)
     if destinations.json or destinations.jsonl:
         stages.part(progress, JSON).update(0, "writing the JSON document")
+        # A layout written once is made as it is written; the compact one the JSON and
+        # the lines both write is made once and held.
+        held = destinations.json_layout if destinations.json else None
         write_documents(
             destinations,
             outputs,
-            lambda layout: check_document(result, destinations.all_parcels, layout=layout),
+            lambda layout: check_document(
+                result,
+                destinations.all_parcels,
+                layout=layout,
+                streamed=not (destinations.jsonl and held == layout),
+            ),
         )
     if destinations.report:
         from sitecheck.reports.html import ReportLimits, write_html_report

@@ -40,6 +40,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
 
+from sitecheck.io.writers import Streamed
 from sitecheck.rules.margins import Margin
 from sitecheck.rules.outcome import NOT_TRIGGERED, ParcelOutcome
 from sitecheck.rules.pack_model import Pack
@@ -263,7 +264,7 @@ def line_records(document: dict[str, object]) -> Iterator[dict[str, object]]:
     run_id = str(document["run_id"])
     for key in ("parcels", "projects"):
         entries = document.get(key) or []
-        assert isinstance(entries, list)
+        assert isinstance(entries, list | Streamed)  # Streamed: made as they are written
         for entry in entries:
             yield line_record(entry, columns, citations, run_id)
 

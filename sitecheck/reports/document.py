@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 
 import numpy as np
 import pandas as pd
@@ -11,7 +11,7 @@ import pandas as pd
 from sitecheck import __version__
 from sitecheck.io.crs import WorkingCRS
 from sitecheck.io.readers import InputRecord
-from sitecheck.io.writers import json_ready
+from sitecheck.io.writers import Streamed, json_ready
 from sitecheck.measure.inputs import MeasureResult, MeasureSettings, run_stamp
 from sitecheck.reports.compact import (
     COMPACT,
@@ -67,15 +67,34 @@ def _measure_entries(
 ) -> dict[str, object]:
     """:func:`measure_document` with every entry's metrics by name."""
     table = result.parcels
+    rows = _listed_rows(result, all_parcels, only)
+    parcels = _parcel_entries(table, rows, _attribute_names(table))
+    return {**_measure_header(result, all_parcels), "parcels": parcels}
+
+
+def _listed_rows(result: MeasureResult, all_parcels: bool, only: set[str] | None) -> np.ndarray:
+    """The rows of the parcel table a document lists, in order."""
+    table = result.parcels
     rows = np.arange(len(table)) if all_parcels else np.flatnonzero(result.touched)
     if only is not None:
         ids = table["parcel_id"].astype(str).to_numpy()
         rows = np.array([row for row in rows if ids[row] in only], dtype=int)
-    attribute_names = [
+    return rows
+
+
+def _attribute_names(table: pd.DataFrame) -> list[str]:
+    """The parcel fields an entry lists under ``attributes``."""
+    return [
         name
         for name in dict.fromkeys((*PASSTHROUGH_CANDIDATES, *PROJECT_FIELDS))
         if name in table.columns
     ]
+
+
+def _parcel_entries(
+    table: pd.DataFrame, rows: np.ndarray, attribute_names: list[str]
+) -> list[dict]:
+    """The entries of the parcels at ``rows``: id, metrics and attributes by name."""
     # Column by column: a frame's rows as dicts cost the panel 3.5 ms of an answer.
     metrics = zip(*(_column(table, key, rows) for key in METRIC_KEYS), strict=True)
     attributes = (
@@ -83,7 +102,7 @@ def _measure_entries(
         if attribute_names
         else iter([()] * len(rows))
     )
-    parcels = [
+    return [
         {
             "parcel_id": parcel_id,
             "metrics": dict(zip(METRIC_KEYS, metric_values, strict=True)),
@@ -93,14 +112,17 @@ def _measure_entries(
             table["parcel_id"].iloc[rows].tolist(), metrics, attributes, strict=True
         )
     ]
+
+
+def _measure_header(result: MeasureResult, all_parcels: bool) -> dict[str, object]:
+    """A document's members before its parcels: the header, warnings, timings, listing."""
     return {
         **document_header(audit_block(result), result.working, result.id_field),
         "warnings": list(result.log.warnings),
         # A reader of part of the layers (the panel's neighbourhood) cannot tell.
         "unassigned_work": [] if result.log.partial_view else list(result.log.unassigned),
         "timings_s": {stage: round(seconds, 3) for stage, seconds in result.timings.items()},
-        **listing(len(table), all_parcels),
-        "parcels": parcels,
+        **listing(len(result.parcels), all_parcels),
     }
 
 
@@ -144,6 +166,7 @@ def check_document(
     only: set[str] | None = None,
     layout: str = FULL,
     metric_columns: Sequence[str] | None = None,
+    streamed: bool = False,
 ) -> dict[str, object]:
     """The measure document plus, per parcel, the jurisdiction and its rules' outcomes.
 
@@ -158,13 +181,19 @@ def check_document(
     metric_columns : sequence of str, optional
         The compact layout's metric columns (default: those of this result); a Dask
         window passes the run's, so every partition lists the same.
+    streamed : bool
+        In the compact layout, the parcels as :class:`~sitecheck.io.writers.Streamed`:
+        made a chunk at a time as the document is written, never held whole.
     """
-    document = _check_entries(result, all_parcels, only, layout)
     if layout == FULL:
-        return {"layout": FULL, **document}
+        return {"layout": FULL, **_check_entries(result, all_parcels, only, layout)}
     columns = list(metric_columns or compact_columns(metric_names(result)))
+    if streamed:
+        document = _streamed_compact_entries(result, all_parcels, only, columns)
+    else:
+        document = _check_entries(result, all_parcels, only, layout)
     for key in ("parcels", "projects"):
-        if key in document:
+        if isinstance(document.get(key), list):  # streamed parcels come compacted
             entries = document[key]
             assert isinstance(entries, list)
             document[key] = [compacted(entry, columns) for entry in entries]
@@ -185,37 +214,81 @@ def metric_names(result: CheckResult) -> list[str]:
 def _check_entries(
     result: CheckResult, all_parcels: bool, only: set[str] | None, layout: str
 ) -> dict[str, object]:
-    """:func:`check_document` with every entry's metrics still by name."""
+    """:func:`check_document` with every entry's metrics by name."""
     document = _measure_entries(result.measured, all_parcels, only)
-    document["packs"] = [pack.audit() for pack in result.packs.values()]
-    document["tolerance"] = result.tolerance
-    by_id = {parcel_id: row for row, parcel_id in enumerate(result.measured.parcels["parcel_id"])}
     parcels = document["parcels"]
     assert isinstance(parcels, list)
-    rows = [by_id[parcel["parcel_id"]] for parcel in parcels]
+    rows = [int(row) for row in _listed_rows(result.measured, all_parcels, only)]
+    _add_rule_keys(result, parcels, rows, layout)
+    document.update(_check_members(result))
+    if result.projects is not None:
+        document["projects"] = project_entries(result, parcels, layout)
+    return document
+
+
+ENTRY_CHUNK = 5_000
+"""Parcels a streamed document makes into entries at a time."""
+
+
+def _streamed_compact_entries(
+    result: CheckResult, all_parcels: bool, only: set[str] | None, columns: Sequence[str]
+) -> dict[str, object]:
+    """:func:`check_document`'s compact members, the parcels' entries compacted to ``columns``
+    and made a chunk at a time as they are written (at 250k, 37,513 entries held took
+    168 MB at the check's peak, the JSON stage)."""
+    measured = result.measured
+    rows = _listed_rows(measured, all_parcels, only)
+    names = _attribute_names(measured.parcels)
+
+    def chunks() -> Iterator[list[dict]]:
+        for start in range(0, len(rows), ENTRY_CHUNK):
+            chunk = [int(row) for row in rows[start : start + ENTRY_CHUNK]]
+            entries = _parcel_entries(measured.parcels, np.asarray(chunk, dtype=int), names)
+            _add_rule_keys(result, entries, chunk, COMPACT)
+            yield [compacted(entry, columns) for entry in entries]
+
+    document: dict[str, object] = {
+        **_measure_header(measured, all_parcels),
+        "parcels": Streamed(chunks),
+        **_check_members(result),
+    }
+    if result.projects is not None:
+        # The compact layout lists the projects checked on sites alone: no lot entry is read.
+        document["projects"] = project_entries(result, [], COMPACT)
+    return document
+
+
+def _check_members(result: CheckResult) -> dict[str, object]:
+    """A check document's members after its parcels, the projects aside."""
+    return {
+        "packs": [pack.audit() for pack in result.packs.values()],
+        "tolerance": result.tolerance,
+        "runoff": result.runoff.to_json() if result.runoff is not None else None,
+    }
+
+
+def _add_rule_keys(result: CheckResult, parcels: list[dict], rows: list[int], layout: str) -> None:
+    """Each entry's rules' keys, its runoff metrics and the projects on its lot."""
     if layout == COMPACT:  # the nearest threshold alone, found without the others
         margins = {row: [m] if m else [] for row, m in result.nearest(rows).items()}
     else:
         margins = result.margins(rows)
-    for parcel in parcels:
-        row = by_id[parcel["parcel_id"]]
+    on_lot = result.projects.of_lot() if result.projects is not None else None
+    for parcel, row in zip(parcels, rows, strict=True):
         parcel.update(rule_keys(result.outcomes[row], margins[row], layout))
         if result.runoff is not None:
             parcel["metrics"].update(result.runoff.metrics_of(row))
-    document["runoff"] = result.runoff.to_json() if result.runoff is not None else None
-    if result.projects is not None:
-        document["projects"] = project_entries(result, parcels, layout)
-        on_lot = result.projects.of_lot()
-        for parcel in parcels:
-            on_this_lot = on_lot.get(str(parcel["parcel_id"]), [])
-            parcel["projects"] = on_this_lot
-            if layout == FULL:
-                parcel["project_note"] = (
-                    "; ".join(f"work of project {project} on this lot" for project in on_this_lot)
-                    if result.projects.from_field
-                    else None
-                )
-    return document
+        if on_lot is None:
+            continue
+        on_this_lot = on_lot.get(str(parcel["parcel_id"]), [])
+        parcel["projects"] = on_this_lot
+        if layout == FULL:
+            assert result.projects is not None
+            parcel["project_note"] = (
+                "; ".join(f"work of project {project} on this lot" for project in on_this_lot)
+                if result.projects.from_field
+                else None
+            )
 
 
 def rule_keys(

@@ -11,7 +11,7 @@ import pandas as pd
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sitecheck.io.writers import json_lines, json_ready, json_text, ready_text
+from sitecheck.io.writers import Streamed, json_lines, json_ready, json_text, ready_text
 
 
 def _strict(text: str) -> object:
@@ -87,3 +87,22 @@ def test_a_document_has_a_member_a_line_and_a_parcel_a_line():
         "parcels": [{"id": 1, "x": None}, {"id": 2}],
         "n": 2,
     }
+
+
+def test_a_streamed_array_is_written_as_the_same_list_would_be():
+    """Streamed parcels (made a chunk at a time as they are written) give the text of
+    the held list, none included; made again each time they are read."""
+    made = []
+
+    def chunks():
+        made.append(1)
+        yield [{"id": 1, "x": np.nan}]
+        yield []
+        yield [{"id": 2}, {"id": 3}]
+
+    rows = [{"id": 1, "x": np.nan}, {"id": 2}, {"id": 3}]
+    for held, streamed in ((rows, Streamed(chunks)), ([], Streamed(lambda: iter([[]])))):
+        expected = "".join(json_lines({"crs": "EPSG:2263", "parcels": held, "n": 3}))
+        assert "".join(json_lines({"crs": "EPSG:2263", "parcels": streamed, "n": 3})) == expected
+    assert [row["id"] for row in Streamed(chunks)] == [1, 2, 3]
+    assert len(made) == 2
