@@ -215,12 +215,15 @@ def _check_entries(
     result: CheckResult, all_parcels: bool, only: set[str] | None, layout: str
 ) -> dict[str, object]:
     """:func:`check_document` with every entry's metrics by name."""
-    document = _measure_entries(result.measured, all_parcels, only)
-    parcels = document["parcels"]
-    assert isinstance(parcels, list)
-    rows = [int(row) for row in _listed_rows(result.measured, all_parcels, only)]
-    _add_rule_keys(result, parcels, rows, layout)
-    document.update(_check_members(result))
+    measured = result.measured
+    rows = _listed_rows(measured, all_parcels, only)
+    parcels = _parcel_entries(measured.parcels, rows, _attribute_names(measured.parcels))
+    _add_rule_keys(result, parcels, [int(row) for row in rows], layout)
+    document = {
+        **_measure_header(measured, all_parcels),
+        "parcels": parcels,
+        **_check_members(result),
+    }
     if result.projects is not None:
         document["projects"] = project_entries(result, parcels, layout)
     return document
