@@ -22,7 +22,7 @@ from sitecheck.rules.outcome import evaluate_pack
 from sitecheck.rules.pack import load_pack
 from sitecheck.rules.units import Quantity
 
-from .village_runs import VILLAGE_LAYERS, render_report
+from .village_runs import VILLAGE_LAYERS, render_report, village_inputs
 
 PACKS = ("scarsdale", "larchmont", "homer")
 
@@ -121,8 +121,6 @@ def test_a_run_wording_only_the_listed_rules_writes_what_one_wording_every_rule_
     compact JSON and the report must be those of a run wording every rule."""
     from datetime import datetime, timezone
 
-    from sitecheck.io.readers import LayerSource
-    from sitecheck.measure.inputs import MeasureInputs
     from sitecheck.pipeline.run import screen
     from sitecheck.pipeline.spec import RunSpec
     from sitecheck.reports.compact import COMPACT
@@ -131,14 +129,7 @@ def test_a_run_wording_only_the_listed_rules_writes_what_one_wording_every_rule_
     from sitecheck.sample.village import generate_village
 
     village = generate_village(tmp_path, parcels=400)
-    gpkg = str(village["gpkg"])
-    roles = ("impervious_existing", "impervious_proposed", "floodplain", "wetlands", "sda")
-    inputs = MeasureInputs(
-        parcels=LayerSource("parcels", gpkg, "parcels"),
-        disturbance=LayerSource("disturbance", gpkg, "disturbance"),
-        dem=str(village["dem"]),
-        **{role: LayerSource(role, gpkg, role) for role in roles},
-    )
+    inputs = village_inputs(village)
     moment = datetime(2026, 12, 2, tzinfo=timezone.utc)
     written = []
     for every_rule in (True, False):

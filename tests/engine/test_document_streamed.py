@@ -11,27 +11,20 @@ from pathlib import Path
 
 import pytest
 
-from sitecheck.io.readers import LayerSource
 from sitecheck.io.writers import Streamed, write_json
-from sitecheck.measure.inputs import MeasureInputs
 from sitecheck.pipeline.run import screen
 from sitecheck.pipeline.spec import RunSpec
 from sitecheck.reports import document as documents
 from sitecheck.reports.compact import COMPACT, line_records
+
+from .village_runs import village_inputs
 
 
 def test_the_streamed_compact_document_is_the_held_one(
     shared_village, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     village = shared_village(parcels=400)
-    gpkg = str(village["gpkg"])
-    roles = ("impervious_existing", "impervious_proposed", "floodplain", "wetlands", "sda")
-    inputs = MeasureInputs(
-        parcels=LayerSource("parcels", gpkg, "parcels"),
-        disturbance=LayerSource("disturbance", gpkg, "disturbance"),
-        dem=str(village["dem"]),
-        **{role: LayerSource(role, gpkg, role) for role in roles},
-    )
+    inputs = village_inputs(village)
     result = screen(RunSpec(inputs, ordinance="scarsdale"))
     monkeypatch.setattr(documents, "ENTRY_CHUNK", 4)  # many chunks, the last one short
     for all_parcels in (False, True):

@@ -24,6 +24,7 @@ from .conftest import write_layer
 from .rule_case import Case, run_case
 from .test_columnar import _parcels
 from .test_decide import _variants, lot_values
+from .village_runs import village_inputs
 
 
 def test_scarsdale_sda_1580_sq_ft_is_80_over_the_254_9_threshold(tmp_path):
@@ -155,21 +156,12 @@ def test_the_json_and_the_report_give_the_margins(tmp_path, capsys):
 def test_the_nearest_margin_found_alone_is_the_first_of_all_the_margins(shared_village, pack_id):
     """The compact JSON and the terminal look for the nearest threshold alone, for every lot
     of the run at once; it must be the one each lot's search of every area puts first."""
-    from sitecheck.io.readers import LayerSource
-    from sitecheck.measure.inputs import MeasureInputs
     from sitecheck.pipeline.run import screen
     from sitecheck.pipeline.spec import RunSpec
     from sitecheck.screening.values import parcel_value_rows
 
     village = shared_village(parcels=3_000)
-    gpkg = str(village["gpkg"])
-    roles = ("impervious_existing", "impervious_proposed", "floodplain", "wetlands", "sda")
-    inputs = MeasureInputs(
-        parcels=LayerSource("parcels", gpkg, "parcels"),
-        disturbance=LayerSource("disturbance", gpkg, "disturbance"),
-        dem=str(village["dem"]),
-        **{role: LayerSource(role, gpkg, role) for role in roles},
-    )
+    inputs = village_inputs(village)
     result = screen(RunSpec(inputs, ordinance=pack_id))
     rows = [int(row) for row in result.measured.touched.nonzero()[0]]
     assert len(rows) > 300

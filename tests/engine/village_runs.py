@@ -31,6 +31,25 @@ def village_check_argv(
     return argv
 
 
+SCREENED_ROLES = ("impervious_existing", "impervious_proposed", "floodplain", "wetlands", "sda")
+"""The layers the in-process checks of a generated village read besides its DEM."""
+
+
+def village_inputs(village: dict[str, Path], roles: tuple[str, ...] = SCREENED_ROLES):
+    """The measure inputs of a generated village: its parcels, disturbance, DEM and
+    ``roles``, for a run in the test's own process (``pipeline.run.screen``)."""
+    from sitecheck.io.readers import LayerSource
+    from sitecheck.measure.inputs import MeasureInputs
+
+    gpkg = str(village["gpkg"])
+    return MeasureInputs(
+        parcels=LayerSource("parcels", gpkg, "parcels"),
+        disturbance=LayerSource("disturbance", gpkg, "disturbance"),
+        dem=str(village["dem"]),
+        **{role: LayerSource(role, gpkg, role) for role in roles},
+    )
+
+
 def render_report(result, all_parcels: bool = False, limits=None, generated=None) -> str:
     """The whole HTML report of a run as one string, as ``write_html_report`` writes it."""
     from datetime import datetime, timezone
