@@ -43,8 +43,8 @@ TILE_CELLS = 1024
 
 A tile's elevations, slopes and masks are arrays of its window's cells, several of
 them float64: with tiles of 2,048 cells the slope stage of the 250k bench village
-reached 1,549 MB, the check's peak, and took 3.3-3.7 s; with 1,024 it reached
-1,446 MB in 2.8 s, the windows hugging the work closer (512: 2.9 s). The JSON
+reached 1,549 MiB, the check's peak, and took 3.3-3.7 s; with 1,024 it reached
+1,446 MiB in 2.8 s, the windows hugging the work closer (512: 2.9 s). The JSON
 documents were the same.
 """
 
