@@ -200,3 +200,34 @@ def test_a_lots_runoff_kept_is_the_runoff_of_its_numbers(village):  # noqa: F811
     assert alone[1]["metrics"][post] > alone[0]["metrics"][post]
     replies = _run([_open_request(paths), *[evaluate(drawn) for drawn in drawings * 2]])[1:]
     assert [_answer(reply) for reply in replies] == alone * 2
+
+
+def test_the_dems_grid_is_read_once_while_the_dem_is_held(village, monkeypatch):  # noqa: F811
+    """The session keeps the DEM's grid (its CRS parsed from the file, its z factor) with
+    the DEM it holds open: a project's lot answered three times, its site measured each
+    time too, must get the answer a session opened for it alone gives, and the grid is
+    read from the file once (a rewritten DEM is read again: the test above)."""
+    import sitecheck.terrain.slope as slope
+
+    paths, _ = village
+    let_settle(paths["dem"])  # old enough to be held open
+    layers = {role: _layer_payload(paths["gpkg"], role) for role in DRAWN}
+    lot = next(
+        str(f["properties"]["parcel_id"])
+        for f in layers["disturbance"]["features"]
+        if str(f["properties"].get("project", "")).startswith("P5")
+    )
+    evaluate = {"op": "evaluate", "parcel_id": lot, "layers": layers}
+    alone = _answer(_run([_open_request(paths), evaluate])[1])
+    assert any(len(project["lots"]) > 1 for project in alone["projects"])
+    grids: list[str] = []
+    dem_grid = slope.dem_grid
+
+    def counted(dataset, settings):
+        grids.append(dataset.name)
+        return dem_grid(dataset, settings)
+
+    monkeypatch.setattr(slope, "dem_grid", counted)
+    replies = _run([_open_request(paths), evaluate, evaluate, evaluate])[1:]
+    assert [_answer(reply) for reply in replies] == [alone] * 3
+    assert len(grids) == 1, grids
