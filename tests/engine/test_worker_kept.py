@@ -231,3 +231,45 @@ def test_the_dems_grid_is_read_once_while_the_dem_is_held(village, monkeypatch):
     replies = _run([_open_request(paths), evaluate, evaluate, evaluate])[1:]
     assert [_answer(reply) for reply in replies] == [alone] * 3
     assert len(grids) == 1, grids
+
+
+def test_no_answer_changes_a_table_the_session_keeps(village, monkeypatch, tmp_path):  # noqa: F811
+    """The session serves the rows it keeps of its layers as they are, not copies: every
+    stage of an answer (the lots', a project's site, the runoff screen, a report) must
+    leave them as they were made, or the next answer would read what the last one added."""
+    import pandas as pd
+
+    from sitecheck.io.kept import KeptByIdentity
+
+    paths, full = village
+    layers = {role: _layer_payload(paths["gpkg"], role) for role in DRAWN}
+    with_work = sorted(p for p, e in full.items() if (e["metrics"]["disturbed_area_sqft"] or 0))
+    site_lot = next(
+        str(f["properties"]["parcel_id"])
+        for f in layers["disturbance"]["features"]
+        if str(f["properties"].get("project", "")).startswith("P5")
+    )
+    answers = [
+        {"op": "evaluate", "parcel_id": lot, "layers": layers} for lot in [site_lot, *with_work[:3]]
+    ]
+    report = {**answers[0], "op": "report", "path": str(tmp_path / "report.html")}
+    made: list[tuple[pd.DataFrame, pd.DataFrame]] = []  # each table kept, and a copy as made
+    keep = KeptByIdentity.value
+
+    def recorded(self, made_from, how, make):
+        def making():
+            value = make()
+            if isinstance(value, pd.DataFrame):
+                made.append((value, value.copy(deep=True)))
+            return value
+
+        return keep(self, made_from, how, making)
+
+    monkeypatch.setattr(KeptByIdentity, "value", recorded)
+    replies = _run([_open_request(paths), *answers, report, *answers, report])
+    assert all(reply["ok"] for reply in replies), [r for r in replies if not r["ok"]]
+    assert replies[1]["metrics"].get("runoff_post_cuft_25yr") is not None  # screened
+    assert len(made) >= 10  # the rows of each held layer near the work, the lots
+    for table, as_made in made:
+        assert list(table.columns) == list(as_made.columns)
+        pd.testing.assert_frame_equal(table, as_made)
