@@ -79,32 +79,65 @@ def _add_questions(tree: QTreeWidget, reviews: list[dict]) -> None:
         return
     branch = _branch(tree, tr("{0} ({1})").format(tr(QUESTIONS_GROUP), len(reviews)), bold=True)
     for review in reviews:
-        item = QTreeWidgetItem([", ".join(review["citations"]), review["question"]])
-        item.setToolTip(1, escape(review["question"]))
+        item = QTreeWidgetItem(["", ""])
         item.setForeground(1, QBrush(REVIEW_COLOUR))
+        _show_question(item, review)
         branch.addChild(item)
     branch.setExpanded(True)
+
+
+def _show_question(item: QTreeWidgetItem, review: dict) -> None:
+    item.setText(0, ", ".join(review["citations"]))
+    item.setText(1, review["question"])
+    item.setToolTip(1, escape(review["question"]))
 
 
 NOT_EVALUATED_GROUP = "Not evaluated by the pack: check by hand"
 
 
-def _add_not_evaluated(tree: QTreeWidget, reply: dict) -> None:
+def _not_evaluated(reply: dict) -> list[dict]:
     """What the parcel's pack leaves out of the law, each with its section and reason."""
-    items = [
+    if not reply.get("triggers"):
+        return []
+    return [
         item
         for pack in reply.get("packs", [])
         if pack.get("id") == reply.get("jurisdiction")
         for item in pack.get("not_evaluated", [])
     ]
+
+
+def _add_not_evaluated(tree: QTreeWidget, items: list[dict]) -> None:
     if not items:
         return
     branch = _branch(tree, tr("{0} ({1})").format(tr(NOT_EVALUATED_GROUP), len(items)))
     for item in items:
-        row = QTreeWidgetItem([item["citation"], item["requirement"]])
-        row.setToolTip(1, escape(item["reason"]))
+        row = QTreeWidgetItem(["", ""])
+        _show_not_evaluated(row, item)
         branch.addChild(row)
     branch.setExpanded(False)
+
+
+def _show_not_evaluated(row: QTreeWidgetItem, item: dict) -> None:
+    row.setText(0, item["citation"])
+    row.setText(1, item["requirement"])
+    row.setToolTip(1, escape(item["reason"]))
+
+
+LAYOUT_PROPERTY = "sitecheck_rows"
+"""The tree's property holding what its rows show (:func:`_rows_of`)."""
+
+
+def _rows_of(reply: dict) -> tuple:
+    """What decides the tree's rows, each in its place: the groups with their rules, the
+    questions, the items the pack leaves out. Two replies alike in this differ only in
+    the words and data of the rows, which an edit changes far more often than its rows."""
+    return (
+        tuple((severity, label, tuple(t["rule_id"] for t in members))
+              for severity, label, members in grouped(reply)),
+        len(reply.get("reviews", [])),
+        len(_not_evaluated(reply)),
+    )  # fmt: skip
 
 
 def fill_triggers(tree: QTreeWidget, reply: dict) -> None:
@@ -113,7 +146,30 @@ def fill_triggers(tree: QTreeWidget, reply: dict) -> None:
     The reason sits in an expandable child row and, with the quoted sentence
     of the law, in the tooltip. Rules needing review are set apart in their
     own branch, in italics, with what is missing or why.
+
+    A reply with the rows the tree shows (the same rules in the same groups, as most
+    edits give) changes their words in place: the rows, their heights and what the user
+    expanded or folded stay, and the panel answers sooner (building the tree again took
+    3 ms of each answer on the sample village).
     """
+    rows = repr(_rows_of(reply))  # text: a Qt property gives back a tuple as a list
+    if tree.topLevelItemCount() and tree.property(LAYOUT_PROPERTY) == rows:
+        # Each word set would have the view measure its row again, six times a rule: the
+        # rows are measured once, after.
+        model = tree.model()
+        was_blocked = model.blockSignals(True)
+        try:
+            _show_in_place(tree, reply)
+        finally:
+            model.blockSignals(was_blocked)
+        tree.doItemsLayout()
+    else:
+        _build(tree, reply)
+        tree.setProperty(LAYOUT_PROPERTY, rows)
+    fit_section_column(tree)
+
+
+def _build(tree: QTreeWidget, reply: dict) -> None:
     tree.clear()
     for severity, label, members in grouped(reply):
         if severity is None:
@@ -123,13 +179,8 @@ def fill_triggers(tree: QTreeWidget, reply: dict) -> None:
         if severity is not None:
             branch.setIcon(0, swatch(SEVERITY_COLOURS[severity]))
         for trigger in members:
-            item = QTreeWidgetItem([trigger["citation"], trigger["title"]])
-            item.setData(0, TRIGGER_ROLE, trigger)
-            item.setToolTip(0, _tooltip(trigger))
-            item.setToolTip(1, _tooltip(trigger))
-            reason = QTreeWidgetItem(["", trigger["reason"]])
-            reason.setToolTip(1, _tooltip(trigger))
-            reason.setData(0, TRIGGER_ROLE, trigger)
+            item = QTreeWidgetItem(["", ""])
+            reason = QTreeWidgetItem(["", ""])
             if label == REVIEW_GROUP:
                 for column in (0, 1):
                     italic = QFont(item.font(column))
@@ -137,14 +188,50 @@ def fill_triggers(tree: QTreeWidget, reply: dict) -> None:
                     item.setFont(column, italic)
                     item.setForeground(column, QBrush(REVIEW_COLOUR))
                 reason.setForeground(1, QBrush(REVIEW_COLOUR))
+            _show_trigger(item, reason, trigger)
             item.addChild(reason)
             branch.addChild(item)
         branch.setExpanded(True)
     if tree.topLevelItemCount() == 0:
         tree.addTopLevelItem(QTreeWidgetItem(["", tr("No rule is triggered.")]))
-    if reply.get("triggers"):
-        _add_not_evaluated(tree, reply)
-    fit_section_column(tree)
+    _add_not_evaluated(tree, _not_evaluated(reply))
+
+
+def _show_trigger(item: QTreeWidgetItem, reason: QTreeWidgetItem, trigger: dict) -> None:
+    """A rule's row and its reason's row: their words and the trigger they hold."""
+    tooltip = _tooltip(trigger)
+    item.setText(0, trigger["citation"])
+    item.setText(1, trigger["title"])
+    item.setData(0, TRIGGER_ROLE, trigger)
+    item.setToolTip(0, tooltip)
+    item.setToolTip(1, tooltip)
+    reason.setText(1, trigger["reason"])
+    reason.setToolTip(1, tooltip)
+    reason.setData(0, TRIGGER_ROLE, trigger)
+
+
+def _show_in_place(tree: QTreeWidget, reply: dict) -> None:
+    """The words of a reply whose rows the tree shows (:func:`_rows_of`), row by row in the
+    order :func:`_build` made them."""
+    top = 0
+    for severity, _, members in grouped(reply):
+        if severity is None and reply.get("reviews"):
+            questions = tree.topLevelItem(top)
+            for index, review in enumerate(reply["reviews"]):
+                _show_question(questions.child(index), review)
+            top += 1
+        branch = tree.topLevelItem(top)
+        for index, trigger in enumerate(members):
+            item = branch.child(index)
+            _show_trigger(item, item.child(0), trigger)
+        top += 1
+    if not grouped(reply):
+        top += 1  # "No rule is triggered."
+    left_out = _not_evaluated(reply)
+    if left_out:
+        branch = tree.topLevelItem(top)
+        for index, item in enumerate(left_out):
+            _show_not_evaluated(branch.child(index), item)
 
 
 SECTION_SHARE = 0.4
