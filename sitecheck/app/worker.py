@@ -295,6 +295,8 @@ class Session:
             jurisdictions=self.jurisdictions,
             jurisdiction_field=self.jurisdiction_field,
             runoff=self.runoff,
+            # The reply words the parcel shown; a report words every parcel it shows.
+            worded_parcels=frozenset({parcel_id}) if request.get("op") != "report" else None,
         )
         result = screen(spec, reader=reader, packs=self.packs)
         measured = result.measured

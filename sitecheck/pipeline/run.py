@@ -81,12 +81,19 @@ def screen(
         spec.tolerance,
         stages.part(progress, EVALUATING),
         unlisted_reasons=spec.unlisted_reasons,
+        worded_ids=spec.worded_parcels,
     )
     if spec.runoff.requested:
         stages.part(progress, RUNOFF).update(0, "screening runoff")
         result.runoff = screen_runoff(result, spec.runoff)
     stages.part(progress, PROJECTS).update(0, "checking projects on their sites")
     result.projects = screen_projects(
-        result, spec.inputs, packs, spec.tolerance, reader, check_sites=project_sites
+        result,
+        spec.inputs,
+        packs,
+        spec.tolerance,
+        reader,
+        check_sites=project_sites,
+        word_sites=spec.worded_parcels is None,
     )
     return result

@@ -29,6 +29,7 @@ def screen_projects(
     tolerance: float,
     reader: LayerReader | None = None,
     check_sites: bool = True,
+    word_sites: bool = True,
 ) -> Projects:
     """Group the work by its ``project`` field and check each project of several lots (or
     on a shared lot) on its site; without the field every lot is its own project.
@@ -45,6 +46,9 @@ def screen_projects(
     check_sites : bool
         False to group only (a Dask window: its driver checks the named projects
         with all their lots).
+    word_sites : bool
+        False to decide the sites' rules without their reasons (the panel shows a
+        project's outcome and numbers, not its reasons).
     """
     grouping = group_projects(lot_result, reader)
     if grouping is None:
@@ -55,7 +59,7 @@ def screen_projects(
     site_reader, settings = site_layers(grouping, lot_view)
     sites = measure(inputs, settings, reader=site_reader)
     measured_sites(sites, grouping, lot_view)
-    result = check_parcels(sites, packs, tolerance)
+    result = check_parcels(sites, packs, tolerance, worded_ids=None if word_sites else frozenset())
     checked_sites(result, grouping, lot_view)
     for warning in result.measured.log.warnings:  # the site pass keeps its own record
         if FEATURES_DIFFER in warning and warning not in lot_view.log.warnings:

@@ -33,6 +33,11 @@ class RunSpec:
         and the panel show them; the compact JSON, the GeoPackage and the report's
         table do not, so a county's run leaves them out (a report's detailed
         sections word them for their own parcels).
+    worded_parcels : frozenset of str, optional
+        The parcels whose rules are worded at all; the others' outcomes are decided
+        without reasons, and no project's site is worded. The panel words the parcel
+        it shows (the other lots of its projects and the sites give their outcomes and
+        numbers alone). None: every parcel's and every site's.
     """
 
     inputs: MeasureInputs
@@ -43,3 +48,4 @@ class RunSpec:
     jurisdiction_field: str | None = None
     runoff: RunoffOptions = field(default_factory=RunoffOptions)
     unlisted_reasons: bool = True
+    worded_parcels: frozenset[str] | None = None

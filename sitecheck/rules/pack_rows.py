@@ -110,18 +110,33 @@ class DecidedPack:
         """The conditions worded from the leaves that decide them, row by row."""
         return LeafWords(self.table, self.pack.names)
 
-    def outcome(self, position: int, unlisted_reasons: bool = True) -> ParcelOutcome:
+    def outcome(
+        self, position: int, unlisted_reasons: bool = True, words: bool = True
+    ) -> ParcelOutcome:
         """The outcome of the parcel at ``position``, as ``evaluate_pack`` gives it.
 
         ``unlisted_reasons=False`` leaves the rules not triggered unworded, as a run
-        that shows only the listed rules asks.
+        that shows only the listed rules asks; ``words=False`` leaves every rule
+        unworded (a parcel whose outcome is read, not shown).
         """
+        if not words:
+            listed = self._listed[position]
+            return ParcelOutcome(
+                self.pack,
+                with_exemptions(
+                    self.pack.rules,
+                    {
+                        rule.id: bare_trigger(rule, OUTCOMES[code])
+                        for rule, code in zip(self.pack.rules, listed, strict=True)
+                    },
+                ),
+            )
         values = self.rows[position]
         memo: dict = {}  # the parcel's values read once for all its rules
-        words, table, names = self.words, self.table, self.pack.names
+        leaf_words, table, names = self.words, self.table, self.pack.names
 
         def word(expr: Expression, tolerance: float) -> Evaluation:
-            return words.evaluation(expr, tolerance, position, memo)
+            return leaf_words.evaluation(expr, tolerance, position, memo)
 
         def may_hold(expr: Expression) -> bool:
             return bool(decide_rows(expr, table, names, 0.0)[position] == TRUE)
@@ -163,10 +178,16 @@ class ParcelsAlone:
         self.rows = rows
         self.tolerance = tolerance
 
-    def outcome(self, position: int, unlisted_reasons: bool = True) -> ParcelOutcome:
+    def outcome(
+        self, position: int, unlisted_reasons: bool = True, words: bool = True
+    ) -> ParcelOutcome:
         """The outcome of the parcel at ``position`` (:meth:`DecidedPack.outcome`)."""
         return evaluate_pack(
-            self.pack, self.rows[position], self.tolerance, unlisted_reasons=unlisted_reasons
+            self.pack,
+            self.rows[position],
+            self.tolerance,
+            words=words,
+            unlisted_reasons=unlisted_reasons,
         )
 
     def unworded(self) -> list[dict[str, str]]:

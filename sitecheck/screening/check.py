@@ -38,17 +38,19 @@ class CheckResult:
     runoff: RunoffScreen | None = None
     projects: Projects | None = None  # the work grouped by project (None: not grouped)
     unlisted_reasons: bool = True  # False: the rules not triggered have no reasons yet
+    unworded: set[int] = field(default_factory=set)  # rows whose rules have no reasons yet
 
     def with_every_reason(self, rows: list[int]) -> None:
-        """Word the reasons of the rules not triggered on these rows, where the run left
-        them out (a report's detailed sections show every rule of their parcels)."""
-        if self.unlisted_reasons:
-            return
+        """Word the reasons of the rules on these rows that the run left unworded (a
+        report's detailed sections show every rule of their parcels)."""
         worded: set[int] = self.__dict__.setdefault("_worded", set())
         wanted = [
             row
             for row in rows
-            if row not in worded and self.outcomes[row] is not None and self.measured.touched[row]
+            if (not self.unlisted_reasons or row in self.unworded)
+            and row not in worded
+            and self.outcomes[row] is not None
+            and self.measured.touched[row]
         ]
         # Decided together, as the run decided them, rather than parcel by parcel.
         packs = {row: self._pack_of(row) for row in wanted}
@@ -263,6 +265,7 @@ def check_parcels(
     tolerance: float = DEFAULT_TOLERANCE,
     progress: Progress | None = None,
     unlisted_reasons: bool = True,
+    worded_ids: frozenset[str] | None = None,
 ) -> CheckResult:
     """Evaluate the rules of each parcel's pack for every parcel with work.
 
@@ -278,6 +281,9 @@ def check_parcels(
     unlisted_reasons : bool
         False to word the reasons of the listed rules only (triggered or needing review):
         :meth:`CheckResult.with_every_reason` words the others where they are shown.
+    worded_ids : frozenset of str, optional
+        The parcels whose rules are worded; the others' are decided without reasons
+        (``CheckResult.unworded``). None: every parcel's.
     """
     option("tolerance").check(tolerance)
     if choice.single is not None:
@@ -291,6 +297,10 @@ def check_parcels(
         if parcel_pack is not None and measured.touched[row]
     ]
     decided = _decided_by_pack(measured, chosen, evaluated, tolerance)
+    unworded = set()
+    if worded_ids is not None:
+        ids = measured.parcels["parcel_id"].astype(str).to_numpy(dtype=object)
+        unworded = {row for row in evaluated if ids[row] not in worded_ids}
     outcomes: list[ParcelOutcome | None] = []
     progress = progress or Progress(quiet=True)
     for row in progress.counted("evaluating the rule packs", len(chosen)):
@@ -299,10 +309,12 @@ def check_parcels(
             outcomes.append(None)
         elif row in decided:
             pack_rows, position = decided[row]
-            outcomes.append(pack_rows.outcome(position, unlisted_reasons))
+            outcomes.append(pack_rows.outcome(position, unlisted_reasons, row not in unworded))
         else:
             outcomes.append(ParcelOutcome(parcel_pack, ()))  # no work: no rule is listed
-    return CheckResult(measured, outcomes, packs, tolerance, unlisted_reasons=unlisted_reasons)
+    return CheckResult(
+        measured, outcomes, packs, tolerance, unlisted_reasons=unlisted_reasons, unworded=unworded
+    )
 
 
 def _decided_by_pack(

@@ -245,3 +245,28 @@ def test_rows_that_read_the_same_leaves_share_one_pattern(flags):
     expected = {tuple(row) for row in np.unique(flags, axis=0).tolist()}
     assert {tuple(row) for row in patterns.tolist()} == expected
     assert len(patterns) == len(expected)
+
+
+@pytest.mark.parametrize("pack_id", PACKS)
+def test_a_parcel_decided_without_words_has_the_evaluators_bare_outcomes(village_values, pack_id):
+    """A parcel whose outcome is read and not shown (the panel's other lots and sites) is
+    decided without reasons: each rule's outcome, and the note of an exemption that
+    switches it off, as ``evaluate_pack(..., words=False)`` gives them, in columns or alone."""
+    pack = load_pack(pack_id)
+    rows = _variants(pack_id, village_values)[:120]
+    many = decided_pack(pack, rows, 0.02)
+    assert isinstance(many, DecidedPack)
+    seen = set()
+    for start in range(0, len(rows), FEWEST_IN_COLUMNS - 1):
+        few = decided_pack(pack, rows[start : start + FEWEST_IN_COLUMNS - 1], 0.02)
+        assert isinstance(few, ParcelsAlone)
+        for position, values in enumerate(few.rows):
+            expected = [t.to_json() | {"note": t.note} for t in evaluate_pack(
+                pack, values, 0.02, words=False
+            ).triggers]  # fmt: skip
+            for decided, at in ((few, position), (many, start + position)):
+                got = decided.outcome(at, words=False).triggers
+                assert [t.to_json() | {"note": t.note} for t in got] == expected, values
+                assert not any(t.facts or t.causes for t in got)
+            seen.update(t["outcome"] for t in expected)
+    assert seen == {"triggered", "not_triggered", "needs_review"}
