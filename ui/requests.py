@@ -116,7 +116,9 @@ def drawn_layer_payload(layer: QgsVectorLayer, rect: QgsRectangle, rect_crs) -> 
         geometry = feature.geometry()
         if geometry is None or geometry.isEmpty():
             continue
-        properties = {name: _plain(feature[name]) for name in names}
+        # A feature's values in one call: one call a field took a fifth of the request.
+        values = feature.attributes()
+        properties = {name: _plain(value) for name, value in zip(names, values, strict=True)}
         features.append({"wkb": bytes(geometry.asWkb()).hex(), "properties": properties})
     return {"crs": layer.crs().toWkt(), "features": features}
 
