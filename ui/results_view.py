@@ -140,6 +140,15 @@ def _rows_of(reply: dict) -> tuple:
     )  # fmt: skip
 
 
+def _top_rows(layout: tuple) -> int:
+    """How many top-level rows :func:`_build` makes for these rows: a branch a group (and
+    the questions before the review group), the line saying none is triggered, the items
+    left out."""
+    groups, reviews, left_out = layout
+    questions = any(severity is None for severity, _, _ in groups) and reviews > 0
+    return max(len(groups), 1) + int(questions) + int(left_out > 0)
+
+
 def fill_triggers(tree: QTreeWidget, reply: dict) -> None:
     """One branch per severity; each rule a row with its citation and title.
 
@@ -152,8 +161,9 @@ def fill_triggers(tree: QTreeWidget, reply: dict) -> None:
     expanded or folded stay, and the panel answers sooner (building the tree again took
     3 ms of each answer on the sample village).
     """
-    rows = repr(_rows_of(reply))  # text: a Qt property gives back a tuple as a list
-    if tree.topLevelItemCount() and tree.property(LAYOUT_PROPERTY) == rows:
+    layout = _rows_of(reply)
+    rows = repr(layout)  # text: a Qt property gives back a tuple as a list
+    if tree.topLevelItemCount() == _top_rows(layout) and tree.property(LAYOUT_PROPERTY) == rows:
         # Each word set would have the view measure its row again, six times a rule: the
         # rows are measured once, after.
         model = tree.model()
