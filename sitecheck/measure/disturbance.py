@@ -15,6 +15,7 @@ from sitecheck.geometry.overlay import (
     union_by_group,
 )
 from sitecheck.io.crs import WorkingCRS
+from sitecheck.io.parcel_ids import rows_of
 from sitecheck.io.parcels import Parcels, attribute_columns, find_field, named_parcels
 from sitecheck.io.readers import POLYGONAL, LayerReader, LayerSource
 from sitecheck.measure.project_facts import lot_attributes
@@ -76,7 +77,8 @@ def _lot_hints(
         return None
     names = values.to_numpy(dtype=object, na_value=None)
     # The ids are unique (repeats are merged or refused as the parcels are read).
-    hints = pd.Index(parcels.ids.astype(str)).get_indexer(names).astype(np.int64)
+    row_of = rows_of(pd.Index(parcels.ids.astype(str)), names)
+    hints = np.array([row_of[name] for name in names], dtype=np.int64)
     unknown = np.array([name not in (None, "") for name in names], dtype=bool) & (hints < 0)
     if unknown.any():
         shown = ", ".join(sorted({str(name) for name in names[unknown]})[:10])
