@@ -125,7 +125,8 @@ def _show_not_evaluated(row: QTreeWidgetItem, item: dict) -> None:
 
 
 LAYOUT_PROPERTY = "sitecheck_rows"
-"""The tree's property holding what its rows show (:func:`_rows_of`)."""
+"""The tree's property holding what its rows show (:func:`_rows_of`) and how many top rows
+its build made."""
 
 
 def _rows_of(reply: dict) -> tuple:
@@ -140,15 +141,6 @@ def _rows_of(reply: dict) -> tuple:
     )  # fmt: skip
 
 
-def _top_rows(layout: tuple) -> int:
-    """How many top-level rows :func:`_build` makes for these rows: a branch a group (and
-    the questions before the review group), the line saying none is triggered, the items
-    left out."""
-    groups, reviews, left_out = layout
-    questions = any(severity is None for severity, _, _ in groups) and reviews > 0
-    return max(len(groups), 1) + int(questions) + int(left_out > 0)
-
-
 def fill_triggers(tree: QTreeWidget, reply: dict) -> None:
     """One branch per severity; each rule a row with its citation and title.
 
@@ -161,9 +153,9 @@ def fill_triggers(tree: QTreeWidget, reply: dict) -> None:
     expanded or folded stay, and the panel answers sooner (building the tree again took
     3 ms of each answer on the sample village).
     """
-    layout = _rows_of(reply)
-    rows = repr(layout)  # text: a Qt property gives back a tuple as a list
-    if tree.topLevelItemCount() == _top_rows(layout) and tree.property(LAYOUT_PROPERTY) == rows:
+    rows = repr(_rows_of(reply))  # text: a Qt property gives back a tuple as a list
+    # With the number of top rows the build made: a tree changed since is built again.
+    if tree.property(LAYOUT_PROPERTY) == f"{rows} {tree.topLevelItemCount()}":
         # Each word set would have the view measure its row again, six times a rule: the
         # rows are measured once, after.
         model = tree.model()
@@ -175,7 +167,7 @@ def fill_triggers(tree: QTreeWidget, reply: dict) -> None:
         tree.doItemsLayout()
     else:
         _build(tree, reply)
-        tree.setProperty(LAYOUT_PROPERTY, rows)
+        tree.setProperty(LAYOUT_PROPERTY, f"{rows} {tree.topLevelItemCount()}")
     fit_section_column(tree)
 
 

@@ -136,3 +136,9 @@ def test_an_edit_keeps_what_the_user_folded_until_the_rules_change(view):
     view.fill_triggers(afresh, more)
     assert _shown(view, tree) == _shown(view, afresh)
     assert tree.topLevelItem(0).isExpanded()
+    # a row another caller added: the list is built again, not walked as if built
+    from qgis.PyQt.QtWidgets import QTreeWidgetItem
+
+    tree.insertTopLevelItem(0, QTreeWidgetItem(["", "checking…"]))
+    view.fill_triggers(tree, more)
+    assert _shown(view, tree) == _shown(view, afresh)
