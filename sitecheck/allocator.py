@@ -45,7 +45,7 @@ def hand_back_free_pages() -> bool:
     """Give the system the pages of the heap that hold no live block (``malloc_trim(3)``).
 
     Python makes its objects in arenas of their own, mapped apart from the heap, so
-    what a stage frees in the heap (GEOS's geometries, the lots' prepared state) is
+    what a stage frees in the heap (GEOS's geometries and their overlays) is
     not where the next stage's outcomes and documents go: handed back, it no longer
     adds to the run's peak.
 

@@ -178,7 +178,7 @@ def split_by_lot(
     Parameters
     ----------
     features : ndarray of shapely polygons
-    lots : ndarray of shapely polygons, prepared
+    lots : ndarray of shapely polygons
     lot_tree : shapely.STRtree
         Index over ``lots``.
     hinted_lot : ndarray of int, optional

@@ -107,8 +107,8 @@ def polygonal(geoms: np.ndarray) -> np.ndarray:
 def intersect_pairs(left: np.ndarray, right: np.ndarray) -> np.ndarray:
     """Element-wise intersection, skipping GEOS overlay where one side covers the other.
 
-    ``left`` and ``right`` are equal-length arrays of polygonal geometries, the
-    right side prepared (``shapely.prepare``) for fast predicates.
+    ``left`` and ``right`` are equal-length arrays of polygonal geometries; a right
+    side that is prepared (``shapely.prepare``) has its predicates answered faster.
     """
     result = np.empty(len(left), dtype=object)
     if len(left) == 0:
