@@ -101,6 +101,25 @@ def test_layers_written_aside_read_back_as_pyogrio_writes_them_here(tmp_path: Pa
     assert json.loads(ours["metadata"]["SITECHECK_AUDIT"])["run_id"] == "abc"  # type: ignore[index]
 
 
+def test_a_layer_made_a_few_rows_at_a_time_reads_back_as_made_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Two rows a batch: the second batch's text objects are all null and the third holds
+    # only a missing shape, yet each column and the layer keep the whole layer's types; a
+    # column of nothing but nulls is a text field, as pyogrio writes it (GDAL refused it
+    # typed null, and the writer failed).
+    monkeypatch.setattr(geopackage_aside, "BATCH_ROWS", 2)
+    lots = _frame([SQUARE, HOLED, TWO_PARTS, Polygon(), None])
+    lots["note"] = pd.Series(["a", "b", None, None, "e"], dtype=object)
+    lots["nothing"] = pd.Series([None] * 5, dtype=object)
+    ours, theirs = _both(tmp_path, {"parcels": lots, "flags": _frame([None, None, SQUARE])})
+    assert ours == theirs
+    kind, _, _, rows = ours["parcels"]  # type: ignore[misc]
+    assert kind == "MultiPolygon" and len(rows) == 5
+    assert [row["note"] for row in rows] == ["a", "b", None, None, "e"]
+    assert ours["flags"][0] == "MultiPolygon"  # type: ignore[index]  # its first batch has no shape
+
+
 def test_an_empty_layer_and_one_without_shapes_are_typed_as_pyogrio_types_them(
     tmp_path: Path,
 ) -> None:
