@@ -302,6 +302,7 @@ def check_parcels(
         ids = measured.parcels["parcel_id"].astype(str).to_numpy(dtype=object)
         unworded = {row for row in evaluated if ids[row] not in worded_ids}
     outcomes: list[ParcelOutcome | None] = []
+    no_work: dict[int, ParcelOutcome] = {}  # by pack: one outcome for all its lots without work
     progress = progress or Progress(quiet=True)
     for row in progress.counted("evaluating the rule packs", len(chosen)):
         parcel_pack = chosen[row]
@@ -311,7 +312,10 @@ def check_parcels(
             pack_rows, position = decided[row]
             outcomes.append(pack_rows.outcome(position, unlisted_reasons, row not in unworded))
         else:
-            outcomes.append(ParcelOutcome(parcel_pack, ()))  # no work: no rule is listed
+            # No work: no rule is listed. One outcome per pack, shared: its groupings and
+            # figures are made once, not for each of a county's lots without work.
+            shared = no_work.setdefault(id(parcel_pack), ParcelOutcome(parcel_pack, ()))
+            outcomes.append(shared)
     return CheckResult(
         measured, outcomes, packs, tolerance, unlisted_reasons=unlisted_reasons, unworded=unworded
     )
