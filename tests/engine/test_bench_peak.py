@@ -56,6 +56,28 @@ def test_the_peak_is_placed_in_its_stage_and_its_process(bench, tmp_path: Path) 
     assert sum(shares.values()) == pytest.approx(run.peak_mb, abs=0.5)
 
 
+FORKS = f"""
+import os, sys, time
+held = b"x" * {HELD_MB}_000_000
+print("[ 50%] forked", file=sys.stderr, flush=True)
+child = os.fork()
+if child == 0:  # the same pages as the parent's until either writes them
+    time.sleep(0.8)
+    os._exit(0)
+os.waitpid(child, 0)
+"""
+
+
+def test_a_child_not_yet_running_its_own_program_is_not_counted_twice(
+    bench, tmp_path: Path
+) -> None:
+    common, _ = bench
+    (tmp_path / "forks.py").write_text(FORKS)
+    run = common.stamped_run([sys.executable, str(tmp_path / "forks.py")])
+    assert HELD_MB <= run.peak_mb < 1.5 * HELD_MB  # not twice what the pages hold
+    assert set(run.peak_processes_mb) == {"forks.py"}
+
+
 def test_no_stage_before_the_first_progress_line(bench) -> None:
     _, progress_holds = bench
     lines = [(0.5, "reading the village"), (1.0, "[  5%] reading parcels"), (2.0, "[ 40%] rules")]
