@@ -259,9 +259,11 @@ def _gaps(
         causes.append(
             f"- **1.2 GB in one process, 250k**: `check` peaks at "
             f"{get(county, 'check', 'peak_rss_mb'):,.0f} MB{_peak_where(county['check'])}; "  # type: ignore[str-format]
-            f"`measure` alone at {measure_peak:,.0f} MB. A run in one process holds each "  # type: ignore[str-format]
-            "layer it reads whole while it overlays it (the parcels' shapes, every impervious "
-            "polygon) and its measured table through the rules and the outputs. "
+            f"`measure` alone at {measure_peak:,.0f} MB. Measuring holds every impervious "  # type: ignore[str-format]
+            "polygon of the village while it splits them by lot, and a check holds its "
+            "measured table (the parcels' shapes and metrics) and the outcomes of the parcels "
+            "with work through its outputs; its GeoPackage is written beside the JSON by a "
+            "process of its own, whose memory is mostly the GDAL and Arrow libraries it loads. "
             "The distributed engine reads windows of the layers"
             + (
                 f" and checks the same village on one worker in "
@@ -269,7 +271,7 @@ def _gaps(
                 if scaling.get("runs")
                 else ""
             )
-            + "; one process needs the same windows."
+            + "; one process would need the same windows."
         )
     if any(goal.startswith("a million") for goal in unmet) and state:
         causes.append(
