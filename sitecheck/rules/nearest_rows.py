@@ -1,5 +1,5 @@
-"""The nearest threshold of many parcels at once: the first of the margins
-:func:`sitecheck.rules.margins.nearest_margins` finds for one parcel.
+"""The margins of many parcels at once: what :func:`sitecheck.rules.margins.nearest_margins`
+finds for one parcel (every area's nearest threshold), or only the first of them.
 
 One parcel's search moves each redesignable area onto and past the thresholds
 the pack compares it with, nearest first, and keeps the first move that changes
@@ -18,7 +18,14 @@ import numpy as np
 
 from sitecheck.io.progress import Progress
 from sitecheck.rules.columnar import ValueTable
-from sitecheck.rules.margins import STEP_SQFT, Change, Margin, affected_rules, pack_thresholds
+from sitecheck.rules.margins import (
+    STEP_SQFT,
+    Change,
+    Margin,
+    affected_rules,
+    nearest_margins,
+    pack_thresholds,
+)
 from sitecheck.rules.pack_model import Pack, Rule
 from sitecheck.rules.pack_rows import OUTCOMES, exempted_codes, rule_outcomes
 
@@ -50,6 +57,49 @@ def nearest_margin_rows(
     return search.nearest
 
 
+FEWEST_MARGINS_IN_COLUMNS = 32
+"""The fewest parcels of a pack whose every margin :func:`margin_rows` searches in columns;
+fewer are searched one by one. The columns cost a few ms whatever the count: on the 3k
+bench village's Scarsdale lots, 1 parcel took 7.4 ms in columns and 1.0 ms alone, 16
+took 15.3 and 7.7 ms, 32 took 17.4 and 16.8 ms, 128 took 23.4 and 58.5 ms (2026-12-07).
+The panel asks for one parcel's."""
+
+
+def margin_rows(
+    pack: Pack, rows: Sequence[Mapping[str, object]], progress: Progress | None = None
+) -> list[list[Margin]]:
+    """Each parcel's margins: per redesignable area, the nearest threshold that changes a
+    rule's outcome, nearest first, as :func:`sitecheck.rules.margins.nearest_margins` gives
+    each row (the full JSON and the report's sections list them all); a pack's rows are
+    searched one by one where they are fewer than :data:`FEWEST_MARGINS_IN_COLUMNS`.
+
+    Parameters
+    ----------
+    pack : Pack
+    rows : sequence of mapping
+        Each parcel's metric and attribute values.
+    progress : Progress, optional
+        Moved as the thresholds are tried.
+    """
+    if len(rows) < FEWEST_MARGINS_IN_COLUMNS:
+        return [nearest_margins(pack, values) for values in rows]
+    search = _Search(pack, rows)
+    found: list[list[Margin]] = [[] for _ in rows]
+    pairs = [(m, t) for m, thresholds in pack_thresholds(pack).items() for t in thresholds]
+    progress = progress or Progress(quiet=True)
+    for position in progress.counted(STAGE, len(pairs)):
+        metric, threshold = pairs[position]
+        search.threshold(metric, threshold)
+        if position + 1 == len(pairs) or pairs[position + 1][0] != metric:
+            # The area's thresholds are all tried: each row's nearest is its margin there.
+            for row, margin in enumerate(search.nearest):
+                if margin is not None:
+                    found[row].append(margin)
+            search.start_again()
+    # Areas in the pack's order, then nearest first, as the one-parcel search sorts them.
+    return [sorted(margins, key=lambda margin: margin.distance_sqft) for margins in found]
+
+
 class _Search:
     """The nearest move found so far for each row of a pack, and how far it is."""
 
@@ -61,6 +111,11 @@ class _Search:
         self.nearest: list[Margin | None] = [None] * len(rows)
         self.distance_found = np.full(len(rows), np.inf)
         self._metric: tuple[str, np.ndarray, np.ndarray, tuple[Rule, ...]] | None = None
+
+    def start_again(self) -> None:
+        """Forget the moves found, keeping the rows' outcomes: the search of another area."""
+        self.nearest = [None] * len(self.rows)
+        self.distance_found = np.full(len(self.rows), np.inf)
 
     def _column(self, metric: str) -> tuple[np.ndarray, np.ndarray, tuple[Rule, ...]]:
         """The metric's values, which rows hold a plain number, and the rules it can change."""

@@ -14,8 +14,8 @@ from sitecheck.io.frames import text_array
 from sitecheck.io.progress import Progress
 from sitecheck.io.readers import POLYGONAL
 from sitecheck.measure.inputs import MeasureResult
-from sitecheck.rules.margins import Margin, nearest_margins
-from sitecheck.rules.nearest_rows import nearest_margin_rows
+from sitecheck.rules.margins import Margin
+from sitecheck.rules.nearest_rows import margin_rows, nearest_margin_rows
 from sitecheck.rules.outcome import NEEDS_REVIEW, TRIGGERED, ParcelOutcome
 from sitecheck.rules.pack_model import Pack
 from sitecheck.rules.pack_rows import DecidedPack, ParcelsAlone, decided_pack
@@ -64,7 +64,7 @@ class CheckResult:
         area, nearest first (rows with work only; empty for the others)."""
         # Remembered: the terminal, the JSON and the report ask for the same rows.
         known: dict[int, list[Margin]] = self.__dict__.setdefault("_margins", {})
-        self._find(rows, known, nearest_margins, progress)
+        self._search(rows, known, margin_rows, progress)
         return {row: known.get(row, []) for row in rows}
 
     def nearest(
@@ -77,19 +77,7 @@ class CheckResult:
         for row in rows:
             if row in every and row not in known:
                 known[row] = every[row][0] if every[row] else None
-        wanted = self._wanted(rows, known)
-        values = parcel_value_rows(self.measured, wanted, warn=False) if wanted else []
-        by_pack: dict[int, list[int]] = {}
-        for position, row in enumerate(wanted):
-            by_pack.setdefault(id(self._pack_of(row)), []).append(position)
-        progress = progress or Progress(quiet=True)
-        groups = list(by_pack.values())
-        for number, positions in enumerate(groups):
-            share = progress.within(100 * number / len(groups), 100 * (number + 1) / len(groups))
-            found = nearest_margin_rows(
-                self._pack_of(wanted[positions[0]]), [values[at] for at in positions], share
-            )
-            known.update((wanted[at], margin) for at, margin in zip(positions, found, strict=True))
+        self._search(rows, known, nearest_margin_rows, progress)
         return {row: known.get(row) for row in rows}
 
     def _wanted(self, rows: list[int], known: dict) -> list[int]:
@@ -105,19 +93,28 @@ class CheckResult:
         assert outcome is not None
         return outcome.pack
 
-    def _find(
+    def _search(
         self,
         rows: list[int],
         known: dict,
-        find: Callable[[Pack, Mapping[str, object]], object],
+        search: Callable[[Pack, list[Mapping[str, object]], Progress], list],
         progress: Progress | None,
     ) -> None:
-        """``find`` each row with work not yet ``known``, the bar moving as it goes."""
+        """``search`` the rows with work not yet ``known``, each pack's rows together,
+        the bar moving as it goes."""
         wanted = self._wanted(rows, known)
         values = parcel_value_rows(self.measured, wanted, warn=False) if wanted else []
+        by_pack: dict[int, list[int]] = {}
+        for position, row in enumerate(wanted):
+            by_pack.setdefault(id(self._pack_of(row)), []).append(position)
         progress = progress or Progress(quiet=True)
-        for position in progress.counted("finding each parcel's nearest thresholds", len(wanted)):
-            known[wanted[position]] = find(self._pack_of(wanted[position]), values[position])
+        groups = list(by_pack.values())
+        for number, positions in enumerate(groups):
+            share = progress.within(100 * number / len(groups), 100 * (number + 1) / len(groups))
+            found = search(
+                self._pack_of(wanted[positions[0]]), [values[at] for at in positions], share
+            )
+            known.update((wanted[at], margin) for at, margin in zip(positions, found, strict=True))
 
     def parcels_with_triggers(self) -> pd.DataFrame:
         """The parcel table with the trigger columns added for the GeoPackage."""

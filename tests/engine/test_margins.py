@@ -16,8 +16,9 @@ from hypothesis import HealthCheck, given, settings
 from shapely.geometry import box
 
 from sitecheck.app.cli import main
+from sitecheck.rules import nearest_rows
 from sitecheck.rules.margins import nearest_margins
-from sitecheck.rules.nearest_rows import nearest_margin_rows
+from sitecheck.rules.nearest_rows import margin_rows, nearest_margin_rows
 from sitecheck.rules.pack import load_pack
 
 from .conftest import write_layer
@@ -182,14 +183,20 @@ def test_the_nearest_margin_found_alone_is_the_first_of_all_the_margins(shared_v
 # --- every parcel of a pack at once (issue 30) -------------------------------------------
 
 
-def _assert_nearest_rows_are_each_parcels(pack, rows) -> int:
-    """The margins found for all rows together are the first of each row's own search of
-    every area; returns how many rows have one."""
+def _assert_nearest_rows_are_each_parcels(pack, rows) -> tuple[int, int]:
+    """The margins found for all rows together, every area's and the nearest alone, are
+    each row's own search of every area and its first; returns how many rows have one,
+    and how many have several (their order is the search's too)."""
     together = nearest_margin_rows(pack, rows)
-    for values, margin in zip(rows, together, strict=True):
+    with pytest.MonkeyPatch.context() as patch:  # in columns however few the rows
+        patch.setattr(nearest_rows, "FEWEST_MARGINS_IN_COLUMNS", 0)
+        all_together = margin_rows(pack, rows)
+    for values, margin, margins in zip(rows, together, all_together, strict=True):
         every = nearest_margins(pack, values)
         assert margin == (every[0] if every else None), values
-    return sum(margin is not None for margin in together)
+        assert margins == every, values
+    several = sum(len(margins) > 1 for margins in all_together)
+    return sum(margin is not None for margin in together), several
 
 
 @pytest.fixture(scope="module")
@@ -204,7 +211,8 @@ def test_the_nearest_margins_of_a_village_at_once_are_each_parcels(village_value
     the types public layers hold: the search over all rows at once finds what each
     parcel's own search finds, the rules it would change included."""
     rows = _variants(pack_id, village_values)
-    assert _assert_nearest_rows_are_each_parcels(load_pack(pack_id), rows) > 300
+    with_one, with_several = _assert_nearest_rows_are_each_parcels(load_pack(pack_id), rows)
+    assert with_one > 300 and with_several > 100
 
 
 @pytest.mark.parametrize("pack_id", ["scarsdale", "larchmont", "homer"])
