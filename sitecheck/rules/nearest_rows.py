@@ -12,7 +12,7 @@ again, and each parcel keeps the nearest move that changes one of its outcomes.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 
 import numpy as np
 
@@ -48,12 +48,8 @@ def nearest_margin_rows(
         Moved as the thresholds are tried.
     """
     search = _Search(pack, rows)
-    # Thresholds are tried in the order the one-parcel search sorts its ties (area,
-    # threshold, move): a later move wins a parcel only when it is strictly nearer.
-    pairs = [(m, t) for m, thresholds in pack_thresholds(pack).items() for t in thresholds]
-    progress = progress or Progress(quiet=True)
-    for position in progress.counted(STAGE, len(pairs)):
-        search.threshold(*pairs[position])
+    for metric, threshold, _ in _thresholds_in_order(pack, progress):
+        search.threshold(metric, threshold)
     return search.nearest
 
 
@@ -85,19 +81,28 @@ def margin_rows(
         return [nearest_margins(pack, values) for values in rows]
     search = _Search(pack, rows)
     found: list[list[Margin]] = [[] for _ in rows]
-    pairs = [(m, t) for m, thresholds in pack_thresholds(pack).items() for t in thresholds]
-    progress = progress or Progress(quiet=True)
-    for position in progress.counted(STAGE, len(pairs)):
-        metric, threshold = pairs[position]
+    for metric, threshold, last_of_area in _thresholds_in_order(pack, progress):
         search.threshold(metric, threshold)
-        if position + 1 == len(pairs) or pairs[position + 1][0] != metric:
-            # The area's thresholds are all tried: each row's nearest is its margin there.
+        if last_of_area:  # each row's nearest move so far is its margin of this area
             for row, margin in enumerate(search.nearest):
                 if margin is not None:
                     found[row].append(margin)
             search.start_again()
     # Areas in the pack's order, then nearest first, as the one-parcel search sorts them.
     return [sorted(margins, key=lambda margin: margin.distance_sqft) for margins in found]
+
+
+def _thresholds_in_order(
+    pack: Pack, progress: Progress | None
+) -> Iterator[tuple[str, float, bool]]:
+    """Each area and threshold to try, with whether it is the area's last, the bar moving:
+    in the order the one-parcel search sorts its ties (area, threshold, move), so a later
+    move wins a parcel only when it is strictly nearer."""
+    pairs = [(m, t) for m, thresholds in pack_thresholds(pack).items() for t in thresholds]
+    progress = progress or Progress(quiet=True)
+    for position in progress.counted(STAGE, len(pairs)):
+        metric, threshold = pairs[position]
+        yield metric, threshold, position + 1 == len(pairs) or pairs[position + 1][0] != metric
 
 
 class _Search:
