@@ -31,9 +31,10 @@ from sitecheck.termination import held_back
 
 FEWEST_FEATURES_ASIDE = 20_000
 """The fewest features (all layers) written by a process of their own; fewer are written
-at once. The writer takes 0.4 s to start (importing pyarrow and pyogrio); the 30k bench
-check's 39,488 features took 0.49 s to write in the run, and the check 7.01 s in all
-against 6.60 s with them written aside."""
+at once. When this was set, the writer took 0.4 s to start (importing pyarrow and
+pyogrio); the 30k bench check's 39,488 features took 0.49 s to write in the run, and the
+check 7.01 s in all against 6.60 s with them written aside. It imports them in 0.1 s
+now, where 0.3 s went to the data-frame libraries it no longer loads (2026-12-07)."""
 
 BATCH_ROWS = 16_384
 """Rows an IPC batch holds: the run makes one batch at a time, and the writer holds one
@@ -42,6 +43,8 @@ batch at a time, not a layer. Beside the 250k bench village's run the writer pea
 
 SIDE_FILE = ".layer-{position}.arrows"
 """The end of a layer's stream's name, after the GeoPackage temporary's."""
+AUDIT_SIDE_FILE = ".audit.arrows"
+"""The end of the audit table's stream's name."""
 
 
 class GeoPackageWriteError(OSError):
@@ -79,6 +82,7 @@ class GeoPackageAside:
         self.audit = audit
         self.fewest = FEWEST_FEATURES_ASIDE if fewest is None else fewest
         self.streams: list[Path] = []
+        self.audit_stream: Path | None = None
         self.spec_path = Path(f"{path}.spec.json")
         self.errors_path = Path(f"{path}.errors.txt")
         self.writer: subprocess.Popen[bytes] | None = None
@@ -96,8 +100,9 @@ class GeoPackageAside:
                 stream = Path(f"{self.path}{SIDE_FILE.format(position=position)}")
                 self.streams.append(stream)
                 kinds[name] = _write_stream(stream, frame)  # one at a time
+            audit_stream = self._audit_stream()
             _let_go_of_tables()
-            spec = _spec(self.path, kinds, self.streams, self.audit)
+            spec = _spec(self.path, kinds, self.streams, self.audit, audit_stream)
             self.spec_path.write_text(json.dumps(spec), encoding="utf-8")
             # SIGTERM held back: once the writer runs, it is known here, to be stopped.
             with open(self.errors_path, "wb") as errors, held_back():
@@ -112,6 +117,23 @@ class GeoPackageAside:
             self._clean_up()
             raise
         return self
+
+    def _audit_stream(self) -> Path | None:
+        """The audit table as a stream beside the layers' (the writer makes no table of its
+        own: pyarrow would load pandas in it to make one)."""
+        if not self.audit:
+            return None
+        rows = audit_table(self.audit)
+        stream = self.audit_stream = Path(f"{self.path}{AUDIT_SIDE_FILE}")
+        table = pa.table(
+            {
+                "entry": pa.array(rows["entry"].astype(str).tolist(), pa.string()),
+                "value": pa.array(rows["value"].astype(str).tolist(), pa.string()),
+            }
+        )
+        with pa.OSFile(str(stream), "wb") as sink, pa.ipc.new_stream(sink, table.schema) as out:
+            out.write_table(table)
+        return stream
 
     def finish(self) -> None:
         """Wait for the writer.
@@ -133,8 +155,9 @@ class GeoPackageAside:
         if self.writer is not None and self.writer.poll() is None:
             self.writer.kill()
             self.writer.wait()
-        for side in (*self.streams, self.spec_path, self.errors_path):
-            side.unlink(missing_ok=True)
+        for side in (*self.streams, self.audit_stream, self.spec_path, self.errors_path):
+            if side is not None:
+                side.unlink(missing_ok=True)
 
 
 def _write_stream(path: Path, frame: gpd.GeoDataFrame) -> ArrowLayer:
@@ -164,9 +187,9 @@ def _spec(
     layers: dict[str, ArrowLayer],
     streams: list[Path],
     audit: dict[str, object] | None,
+    audit_stream: Path | None,
 ) -> dict[str, object]:
-    """What the writer is told: the file, each layer's stream and kind, the audit."""
-    rows = audit_table(audit).itertuples(index=False) if audit else []
+    """What the writer is told: the file, each layer's stream and kind, the audit's stream."""
     return {
         "parent": os.getpid(),
         "path": str(path),
@@ -182,7 +205,7 @@ def _spec(
         ],
         "dataset_options": GPKG_DATASET_OPTIONS,
         "dataset_metadata": audit_metadata(audit),
-        "audit_rows": [[str(entry), str(value)] for entry, value in rows],
+        "audit_stream": None if audit_stream is None else str(audit_stream),
     }
 
 

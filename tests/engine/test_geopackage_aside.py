@@ -101,6 +101,36 @@ def test_layers_written_aside_read_back_as_pyogrio_writes_them_here(tmp_path: Pa
     assert json.loads(ours["metadata"]["SITECHECK_AUDIT"])["run_id"] == "abc"  # type: ignore[index]
 
 
+def test_the_writer_loads_no_data_frame_library(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The writer runs beside the run's own peak and writes Arrow streams: pandas,
+    # geopandas, shapely and pyproj, which pyogrio loads when it can, would add 65 MB to
+    # it. The real writer runs, with a note of what it loaded made as it exits.
+    loaded = tmp_path / "loaded.json"
+    watch = textwrap.dedent(
+        f"""
+        import atexit, json, runpy, sys
+        names = ("pandas", "geopandas", "shapely", "pyproj", "pyarrow", "pyogrio")
+        note = lambda: open({str(loaded)!r}, "w").write(
+            json.dumps([name for name in names if name in sys.modules]))
+        atexit.register(note)
+        runpy.run_module("sitecheck.io.geopackage_child", run_name="__main__")
+        """
+    )
+    started = subprocess.Popen
+
+    def watched(args: list[str], **kwargs: object) -> subprocess.Popen[bytes]:
+        assert args[1:3] == ["-m", "sitecheck.io.geopackage_child"]
+        return started([args[0], "-c", watch, *args[3:]], **kwargs)  # type: ignore[call-overload]
+
+    monkeypatch.setattr(geopackage_aside.subprocess, "Popen", watched)
+    (tmp_path / "runs").mkdir()
+    ours, theirs = _both(tmp_path / "runs", {"parcels": _frame([SQUARE, HOLED, None])})
+    assert ours == theirs  # the audit table included, now handed over as a stream too
+    assert json.loads(loaded.read_text()) == ["pyarrow", "pyogrio"]
+
+
 def test_a_layer_made_a_few_rows_at_a_time_reads_back_as_made_whole(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
