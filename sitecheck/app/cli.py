@@ -23,7 +23,7 @@ from sitecheck.app.library_warnings import warnings_as_lines
 from sitecheck.app.summary import print_check_summary, print_summary, say
 from sitecheck.collector import batch_collection
 from sitecheck.errors import InputError, OptionError, one_line
-from sitecheck.geometry.parallel import set_workers
+from sitecheck.geometry.parallel import set_workers, workers
 from sitecheck.io.conninfo import RedactingStream
 from sitecheck.io.fingerprint import hash_ahead
 from sitecheck.io.output_set import error_words
@@ -133,17 +133,9 @@ def run_check(args: argparse.Namespace) -> int:
     packs = choose_packs(args.ordinance, jurisdiction_source(args), args.jurisdiction_field)
     spec = run_spec(args)
     progress = Progress(quiet=args.quiet)
-    if args.engine == "dask":
-        return run_check_on_dask(args, progress, packs)
-    dask_only = {
-        "--scheduler": args.scheduler is not None,
-        "--workers": args.workers is not None,
-        "--partition-size": args.partition_size != DEFAULT_PARTITION_SIZE,
-        "--worker-memory": args.worker_memory != "auto",
-    }
-    given = [flag for flag, is_given in dask_only.items() if is_given]
-    if given:
-        raise InputError(f"{', '.join(given)}: for --engine dask only")
+    _refuse_options_of_other_engines(args)
+    if args.engine != "single":
+        return run_check_in_partitions(args, progress, packs)
     where = destinations(args)
     # The reasons of the rules not triggered are worded only for an output showing them.
     spec = replace(spec, unlisted_reasons=FULL in where.layouts)
@@ -158,8 +150,39 @@ def run_check(args: argparse.Namespace) -> int:
     return 0
 
 
-def run_check_on_dask(args: argparse.Namespace, progress: Progress, packs: PackChoice) -> int:
-    """``check --engine dask``: partitions on a Dask cluster, outputs written as they finish."""
+ENGINES_OF_OPTIONS = {
+    "--scheduler": ("dask",),
+    "--workers": ("dask",),
+    "--partition-size": ("dask", "windowed"),
+    "--worker-memory": ("dask",),
+}
+"""The options of a run in partitions, and the engines each is for."""
+
+
+def _refuse_options_of_other_engines(args: argparse.Namespace) -> None:
+    """One line naming every option given that the chosen engine does not take."""
+    given = {
+        "--scheduler": args.scheduler is not None,
+        "--workers": args.workers is not None,
+        "--partition-size": args.partition_size != DEFAULT_PARTITION_SIZE,
+        "--worker-memory": args.worker_memory != "auto",
+    }
+    refused: dict[tuple[str, ...], list[str]] = {}
+    for flag, engines in ENGINES_OF_OPTIONS.items():
+        if given[flag] and args.engine not in engines:
+            refused.setdefault(engines, []).append(flag)
+    if refused:
+        raise InputError(
+            "; ".join(
+                f"{', '.join(flags)}: for --engine {' or '.join(engines)} only"
+                for engines, flags in refused.items()
+            )
+        )
+
+
+def run_check_in_partitions(args: argparse.Namespace, progress: Progress, packs: PackChoice) -> int:
+    """``check --engine dask`` (partitions on a Dask cluster) or ``--engine windowed`` (one
+    after another in this process): outputs written as the partitions come."""
     from sitecheck.distributed.run import DaskOptions, run_check_distributed
 
     spec = replace(dask_run_spec(args), packs=packs)
@@ -168,13 +191,15 @@ def run_check_on_dask(args: argparse.Namespace, progress: Progress, packs: PackC
         workers=args.workers,
         partition_size=args.partition_size,
         memory_limit=args.worker_memory,
+        engine=args.engine,
     )
     where = destinations(args)
     run = run_check_distributed(spec, where, options, progress)
     for message in run.warnings:
         progress.warn(message)
+    on = f"on Dask ({run.workers} worker(s), " if args.engine == "dask" else "in one process ("
     say(
-        f"SiteCheck {__version__} on Dask ({run.workers} worker(s), {run.partitions} "
+        f"SiteCheck {__version__} {on}{run.partitions} "
         f"partitions): {run.parcels_written:,} parcels screened in {run.seconds:,.1f} s "
         f"({run.parcels_written / max(run.seconds, 1e-9):,.0f} parcels/s); "
         f"{run.parcels_with_work:,} with work, {run.parcels_with_triggers:,} with triggers."
@@ -184,19 +209,21 @@ def run_check_on_dask(args: argparse.Namespace, progress: Progress, packs: PackC
 
 
 def dask_run_spec(args: argparse.Namespace) -> TaskSpec:
-    """The distributed run that parsed ``check --engine dask`` arguments ask for.
+    """The run in partitions that parsed ``check --engine dask`` or ``windowed`` arguments
+    ask for.
 
     Raises
     ------
     InputError
-        For options a distributed run cannot honour.
+        For options a run in partitions cannot honour.
     """
     from sitecheck.distributed.window import TaskSpec
 
     if args.report:
         raise InputError(
-            "--report: the HTML report is for runs in one process; a distributed run writes "
-            "--out and --json (make a report of a few parcels with --engine single)"
+            f"--report: the HTML report holds every parcel of a run at once; --engine "
+            f"{args.engine} checks them a partition at a time and writes --out and --json "
+            "(make a report of a few parcels with --engine single)"
         )
     for name in ("workers", "partition_size"):
         option(name).check(getattr(args, name))
@@ -205,7 +232,8 @@ def dask_run_spec(args: argparse.Namespace) -> TaskSpec:
         run=run_spec(args),
         all_parcels=args.all_parcels,
         runoff_columns=(),
-        threads=args.threads or 1,
+        # A Dask worker runs one task a core; this process has the cores to itself.
+        threads=args.threads or (1 if args.engine == "dask" else workers()),
     )
 
 

@@ -1,32 +1,33 @@
-"""``sitecheck check --engine dask``: the driver of a distributed run.
+"""``sitecheck check --engine dask`` and ``--engine windowed``: the driver of a run in
+partitions.
 
-The driver plans the partitions, starts a local Dask cluster (or connects to
-one by address), submits one task per partition and appends each result to the
-outputs as it arrives. Tasks are pure: a task lost with its worker is run
-again by the scheduler, and its result is written once, when it arrives.
+The driver plans the partitions, has them run (:mod:`sitecheck.distributed.runners`: as
+tasks on a local Dask cluster or one it connects to by address, or one after another in
+this process) and appends each result to the outputs as it arrives. Tasks are pure: a
+task lost with its worker is run again by the scheduler, and its result is written
+once, when it arrives.
 """
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Callable
 from contextlib import ExitStack
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING
 
 import pandas as pd
 
 from sitecheck.distributed.plan import ParcelPlan, plan_partitions
 from sitecheck.distributed.project_join import named_projects
-from sitecheck.distributed.sink import DocumentShape, StreamingOutputs
-from sitecheck.distributed.window import (
-    PartitionOutput,
-    TaskSpec,
-    screen_partition,
-    spec_for_worker,
+from sitecheck.distributed.runners import (
+    WINDOWED,
+    DaskOptions,
+    PartitionRunner,
+    partition_runner,
 )
-from sitecheck.errors import InputError
+from sitecheck.distributed.sink import DocumentShape, StreamingOutputs
+from sitecheck.distributed.window import PartitionOutput, TaskSpec, spec_for_worker
 from sitecheck.io.output_set import OutputSet
 from sitecheck.io.progress import Progress
 from sitecheck.io.readers import POLYGONAL, LayerReader, LayerRequest, read_layer
@@ -38,7 +39,6 @@ from sitecheck.pipeline.spec import RunSpec
 from sitecheck.reports.compact import FULL, rule_descriptions
 from sitecheck.reports.document import document_header, listing
 from sitecheck.rules.pack_model import Pack
-from sitecheck.schema.options import DEFAULT_PARTITION_SIZE
 from sitecheck.screening.runoff_result import (
     FACT_COLUMNS,
     RunoffScreen,
@@ -49,29 +49,6 @@ from sitecheck.screening.runoff_result import (
 
 if TYPE_CHECKING:
     from distributed import Client
-
-
-@dataclass(frozen=True)
-class DaskOptions:
-    """Where and how the partitions run.
-
-    Attributes
-    ----------
-    scheduler : str, optional
-        Address of a running Dask scheduler (``tcp://host:8786``); without it a
-        local cluster is started for the run.
-    workers : int, optional
-        Worker processes of the local cluster (default: the machine's cores).
-    partition_size : int
-        About how many parcels each task screens.
-    memory_limit : str
-        Memory per local worker (Dask's ``memory_limit``, e.g. ``"2GB"``, or ``"auto"``).
-    """
-
-    scheduler: str | None = None
-    workers: int | None = None
-    partition_size: int = DEFAULT_PARTITION_SIZE
-    memory_limit: str = "auto"
 
 
 @dataclass
@@ -97,7 +74,8 @@ def run_check_distributed(
     client: Client | None = None,
     on_partition: Callable[[int, Client], None] | None = None,
 ) -> DistributedRun:
-    """Check every parcel on a Dask cluster and write the outputs as results arrive.
+    """Check every parcel a partition at a time (on a Dask cluster, or in this process) and
+    write the outputs as results arrive.
 
     Parameters
     ----------
@@ -109,7 +87,7 @@ def run_check_distributed(
     options : DaskOptions
     progress : Progress, optional
     client : distributed.Client, optional
-        Use this client instead of starting or connecting to a cluster.
+        Use this client instead of starting or connecting to a cluster (Dask only).
     on_partition : callable, optional
         Called with (partitions written, client) after each partition is written.
 
@@ -179,8 +157,6 @@ def _run_into(
     destinations: Destinations,
 ) -> DistributedRun:
     """:func:`run_check_distributed` with its destinations checked and locked."""
-    from distributed import as_completed
-
     progress = progress or Progress(quiet=True)
     started = time.perf_counter()
     progress.update(0, "planning partitions")
@@ -197,27 +173,25 @@ def _run_into(
     audit = spec_audit(spec.run, plan.working, packs)
     spec = spec_for_worker(spec, plan.working.crs, plan.layer_crs)
     with ExitStack() as stack:
-        client = cluster.client or stack.enter_context(_client(options))
-        workers = len(client.scheduler_info()["workers"])
-        progress.update(2, f"{len(plan.partitions)} partitions on {workers} Dask worker(s)")
-        header = _header(spec, plan, audit, options, workers)
+        runner = stack.enter_context(
+            partition_runner(options, cluster.client, cluster.on_partition)
+        )
+        count = len(plan.partitions)
+        where = (
+            "in this process" if runner.name == WINDOWED else f"on {runner.workers} Dask worker(s)"
+        )
+        progress.update(2, f"{count} partitions {where}")
+        header = _header(spec, plan, audit, options, runner)
         document = DocumentShape(
             destinations.json_layout, spec.metric_columns, rule_descriptions(packs.values())
         )
         sink = stack.enter_context(StreamingOutputs(outputs, audit, header, document))
-        futures = client.map(screen_partition, plan.partitions, spec=spec, pure=False, retries=1)
-        run = DistributedRun(plan.parcel_count, len(plan.partitions), 0, workers=workers)
+        run = DistributedRun(plan.parcel_count, count, 0, workers=runner.workers)
         gathered = _Gathered(run, dict.fromkeys(plan.warnings))
-        for done, future in enumerate(as_completed(futures), start=1):
-            output: PartitionOutput = _partition_result(future, options)
+        for done, output in enumerate(runner.outputs(plan.partitions, spec), start=1):
             sink.add(output)
             gathered.add(output)
-            future.release()
-            progress.update(
-                2 + 97 * done / len(futures), f"partition {done} of {len(futures)} written"
-            )
-            if cluster.on_partition is not None:
-                cluster.on_partition(done, client)
+            progress.update(2 + 97 * done / count, f"partition {done} of {count} written")
         run.parcels_written = sink.parcels_written
         _account_for_every_parcel(spec, plan, gathered)
         trailer_projects: dict[str, list[dict[str, object]]] = {}
@@ -261,64 +235,6 @@ def _account_for_every_parcel(spec: TaskSpec, plan: ParcelPlan, gathered: _Gathe
         warnings[unassigned_warning(spec.run.inputs.disturbance, run.unassigned)] = None
 
 
-def _partition_result(future: Any, options: DaskOptions) -> PartitionOutput:
-    """A partition's output; workers that kept dying on it are one line naming the options."""
-    from distributed.scheduler import KilledWorker
-
-    try:
-        return cast(PartitionOutput, future.result())
-    except KilledWorker:
-        limit = (
-            "its share of the memory" if options.memory_limit == "auto" else options.memory_limit
-        )
-        raise InputError(
-            f"--worker-memory: the Dask workers died each time they ran one partition of up to "
-            f"{options.partition_size:,} parcels (memory limit {limit} a worker); give each "
-            "worker more memory (--worker-memory) or fewer parcels a task (--partition-size)"
-        ) from None
-
-
-def _client(options: DaskOptions):
-    """A client of the given scheduler, or of a local cluster that ends with the run."""
-    from distributed import Client, LocalCluster
-
-    if options.scheduler:
-        try:
-            return Client(options.scheduler, timeout="30s")
-        except OSError as error:
-            raise InputError(f"--scheduler: cannot reach {options.scheduler}: {error}") from error
-    import dask
-
-    workers = options.workers or os.cpu_count() or 1
-    # A worker at its memory limit is restarted rather than paused: paused, it
-    # waits for memory no one frees and the run never ends; restarted too often,
-    # its partition fails with KilledWorker, which the run reports.
-    with dask.config.set({"distributed.worker.memory.pause": False}):
-        cluster = LocalCluster(
-            n_workers=workers,
-            threads_per_worker=1,
-            processes=True,
-            memory_limit=options.memory_limit,
-            dashboard_address=None,
-            silence_logs=50,  # CRITICAL: a failure reaches the user as one line of ours
-        )
-    return _ClosingClient(Client(cluster), cluster)
-
-
-class _ClosingClient:
-    """Context manager that closes the client and its local cluster."""
-
-    def __init__(self, client, cluster) -> None:
-        self.client, self.cluster = client, cluster
-
-    def __enter__(self):
-        return self.client
-
-    def __exit__(self, *_) -> None:
-        self.client.close()
-        self.cluster.close()
-
-
 def _runoff_columns(run: RunSpec, packs: dict[str, Pack]) -> tuple[str, ...]:
     """Every partition writes the same runoff columns: those of every storm of the run."""
     if not run.runoff.requested:
@@ -333,7 +249,7 @@ def _runoff_columns(run: RunSpec, packs: dict[str, Pack]) -> tuple[str, ...]:
 
 
 def _header(
-    spec: TaskSpec, plan: ParcelPlan, audit: dict, options: DaskOptions, workers: int
+    spec: TaskSpec, plan: ParcelPlan, audit: dict, options: DaskOptions, runner: PartitionRunner
 ) -> dict[str, object]:
     return {
         **document_header(audit, plan.working, plan.id_field),
@@ -341,12 +257,12 @@ def _header(
         "packs": audit["packs"],
         "tolerance": spec.run.tolerance,
         "engine": {
-            "name": "dask",
-            "scheduler": options.scheduler or "local cluster",
-            "workers": workers,
+            "name": runner.name,
+            "scheduler": runner.scheduler,
+            "workers": runner.workers,
             "partitions": len(plan.partitions),
             "partition_size": options.partition_size,
-            "order": "parcels are listed as their partitions finish",
+            "order": runner.order,
         },
     }
 

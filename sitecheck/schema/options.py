@@ -22,7 +22,7 @@ def _feet(name: str, flag: str, label: str, help_text: str, default: float, key:
 _OPEN_WATER = tuple(key for key in NWI_CLASSES if key not in DEFAULT_NWI_CLASSES)
 DEM_Z_UNITS = ("ft", "us-ft", "m")
 DUAL_HSG_READINGS = ("undrained", "drained")
-ENGINES = ("single", "dask")
+ENGINES = ("single", "dask", "windowed")
 JSON_LAYOUTS = ("compact", "full")
 DEFAULT_REPORT_DETAILS = 200
 DEFAULT_PARTITION_SIZE = 10_000
@@ -248,7 +248,9 @@ RUN_OPTIONS: tuple[Option, ...] = (
         "--engine",
         "choice",
         "Engine",
-        "single: this process (default); dask: partitions on a Dask cluster",
+        "single: this process (default); dask: partitions on a Dask cluster; windowed: "
+        "the same partitions one after another in this process, a county in the memory of "
+        "one partition",
         "single",
         choices=ENGINES,
     ),

@@ -1,4 +1,5 @@
-"""``sitecheck check --engine dask``: the same answers as one process, and no parcel lost.
+"""``sitecheck check --engine dask`` and ``windowed``: the same answers as one run in one
+process, and no parcel lost.
 
 The outputs of the two engines are compared whole: every parcel's metrics,
 triggers, reasons and attributes in the JSON document, every column and
@@ -243,10 +244,71 @@ def test_partitions_hold_every_parcel_once_in_compact_groups(tmp_path: Path) -> 
     assert extents < 2.0 * village_area
 
 
-def test_dask_options_without_the_dask_engine_are_refused(
-    village: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+def test_windowed_in_one_process_same_answers_as_one_run(
+    village: dict[str, Path], single_village: Path
+) -> None:
+    # The partitions the Dask engine cuts, checked one after another in this process:
+    # the ten projects, the floodplain and the wetlands straddle partition edges.
+    out = village["gpkg"].parent / "windowed"
+    run_cli([*check_arguments(village, out), "--engine", "windowed", "--partition-size", "50"])
+    assert_same_outputs(single_village, out)
+    document = json.loads(Path(f"{out}.json").read_text())
+    lots = pyogrio.read_info(village["gpkg"], layer="parcels")["features"]
+    header = document["engine"]
+    assert (header["name"], header["scheduler"], header["workers"]) == (
+        "windowed",
+        "this process",
+        1,
+    )
+    assert header["partitions"] == -(-lots // 50)  # 50 parcels a partition, rounded up
+
+
+def test_windowed_lists_parcels_in_the_plans_order(village: dict[str, Path]) -> None:
+    # One partition after another: the listing is the plan's, the same from run to run.
+    from sitecheck.distributed.plan import plan_partitions
+    from sitecheck.io.readers import LayerSource
+
+    out = village["gpkg"].parent / "windowed_order"
+    arguments = [*check_arguments(village, out), "--engine", "windowed", "--all-parcels"]
+    run_cli([*arguments, "--partition-size", "100"])
+    document = json.loads(Path(f"{out}.json").read_text())
+    listed = [str(entry["parcel_id"]) for entry in document["parcels"]]
+    plan = plan_partitions(LayerSource.parse("parcels", f"{village['gpkg']}:parcels"), 100)
+    assert len(plan.partitions) > 2
+    for part in plan.partitions:  # each partition's parcels together, partition after partition
+        ids = [str(pid) for pid in part.parcel_ids]
+        assert sorted(listed[: len(ids)]) == sorted(ids)
+        listed = listed[len(ids) :]
+    assert not listed
+
+
+@pytest.mark.parametrize(
+    ("engine", "options", "refusal"),
+    [
+        ("windowed", ["--workers", "2"], "--workers: for --engine dask only"),
+        (
+            "windowed",
+            ["--scheduler", "tcp://nowhere:8786", "--worker-memory", "1GB"],
+            "--scheduler, --worker-memory: for --engine dask only",
+        ),
+        ("windowed", ["--report", "r.html"], "--report: the HTML report holds every parcel"),
+        (
+            "single",
+            ["--partition-size", "500", "--workers", "2"],
+            "--workers: for --engine dask only; --partition-size: for --engine dask or "
+            "windowed only",
+        ),
+    ],
+)
+def test_options_of_another_engine_are_refused(
+    village: dict[str, Path],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    engine: str,
+    options: list[str],
+    refusal: str,
 ) -> None:
     arguments = check_arguments(village, tmp_path / "refused")
-    assert main([*arguments, "--partition-size", "500", "--workers", "2"]) == 2
-    assert "--workers, --partition-size: for --engine dask only" in capsys.readouterr().err
+    assert main([*arguments, "--engine", engine, *options]) == 2
+    assert refusal in capsys.readouterr().err
     assert not list(tmp_path.iterdir()), "nothing may be written"
