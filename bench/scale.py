@@ -1,4 +1,5 @@
-"""Benchmark the distributed engine: a million parcels on one machine, and 1 against 2 workers.
+"""Benchmark the distributed engine: a million parcels on one machine, 1 against 2 workers,
+and the same partitions one after another in one process (``--engine windowed``).
 
 ``sitecheck check --engine dask`` runs on a local Dask cluster over every layer
 of a generated village and its DEM. Wall time and the peak resident memory of
@@ -9,7 +10,8 @@ time); every layer the village has is given, the soils included, so the runoff
 screen runs.
 
 Results go to ``bench/results/scale_<parcels>.json`` (the million-parcel run)
-and ``bench/results/scaling_<parcels>.json`` (1 and 2 workers on one village).
+and ``bench/results/scaling_<parcels>.json`` (1 and 2 workers on one village, then the
+windowed engine, each run's ``engine`` named).
 """
 
 from __future__ import annotations
@@ -28,27 +30,34 @@ MEMORY_BUDGET_MB = 3_000  # issue 16: a million parcels on two workers within 3 
 WORKER_MEMORY = "1.6GB"
 
 
-def check_command(folder: Path, out: Path, workers: int) -> list[str]:
-    """``sitecheck check --engine dask`` on every layer the village has."""
+def check_command(folder: Path, out: Path, workers: int | None) -> list[str]:
+    """``sitecheck check --engine dask`` on every layer the village has (``workers`` None:
+    ``--engine windowed``, in one process)."""
     gpkg = folder / "village.gpkg"
     layers = [name for name, _ in pyogrio.list_layers(gpkg) if name not in ("parcels", "projects")]
     command = [sys.executable, "-m", "sitecheck", "check", "--quiet", "--ordinance", "scarsdale"]
     command += ["--parcels", f"{gpkg}:parcels", "--dem", str(folder / "dem.tif")]
     for name in layers:
         command += [f"--{name.replace('_', '-')}", f"{gpkg}:{name}"]
-    command += ["--engine", "dask", "--workers", str(workers), "--worker-memory", WORKER_MEMORY]
+    if workers is None:
+        command += ["--engine", "windowed"]
+    else:
+        command += ["--engine", "dask", "--workers", str(workers)]
+        command += ["--worker-memory", WORKER_MEMORY]
     return [*command, "--out", str(out), "--jsonl", str(out.with_suffix(".jsonl"))]
 
 
-def run_distributed(folder: Path, workers: int) -> dict:
-    """One distributed check; its time, memory and how many parcels it wrote."""
-    out = folder / "dask" / f"workers_{workers}.gpkg"
+def run_distributed(folder: Path, workers: int | None) -> dict:
+    """One check in partitions (``workers`` None: in one process); its time, memory and how
+    many parcels it wrote."""
+    out = folder / "dask" / (f"workers_{workers}.gpkg" if workers else "windowed.gpkg")
     out.parent.mkdir(exist_ok=True)
     seconds, peak = peak_rss_run(check_command(folder, out, workers))
     written = int(pyogrio.read_info(out, layer="parcels")["features"])
     return {
         "jsonl_bytes": out.with_suffix(".jsonl").stat().st_size,
-        "workers": workers,
+        "engine": "dask" if workers else "windowed",
+        "workers": workers or 1,
         "seconds": round(seconds, 1),
         "peak_rss_mb": round(peak),
         "parcels_written": written,
@@ -89,6 +98,8 @@ def bench_scaling(size: int = SCALING_SIZE) -> dict:
     for workers in (1, 2):
         print(f"[{size:,}] distributed check on {workers} worker(s) ...", flush=True)
         runs.append(run_distributed(folder, workers))
+    print(f"[{size:,}] windowed check in one process ...", flush=True)
+    runs.append(run_distributed(folder, None))
     result = {
         "parcels": runs[0]["parcels_written"],
         "layers": _layers(folder),
@@ -99,6 +110,11 @@ def bench_scaling(size: int = SCALING_SIZE) -> dict:
     }
     _write(f"scaling_{size}.json", result)
     print(f"[{size:,}] 2 workers vs 1: {result['speedup_2_vs_1_workers']}x", flush=True)
+    windowed = runs[2]
+    print(
+        f"[{size:,}] windowed: {windowed['seconds']:,.0f} s, peak {windowed['peak_rss_mb']:,} MB",
+        flush=True,
+    )
     return result
 
 
