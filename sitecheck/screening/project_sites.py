@@ -214,11 +214,14 @@ def _lot_line_buffers(
 
 def _fresh(reader: LayerReader) -> LayerReader:
     """The reader's layers, with its own record: the project pass adds no warnings of its own
-    to the lot view's (its counts would be of projects, not lots)."""
+    to the lot view's (its counts would be of projects, not lots), and keeps no audit: the
+    run's audit is the lot view's, which read every layer first (the sites' pass hashed
+    the features it read again and opened each file for its origin, for nothing)."""
     clone = copy.copy(reader)
     clone.inputs, clone.warnings, clone.unassigned = [], [], []
     clone.assigned, clone.dropped = set(), {}
     clone.partial_view = True
+    clone.keeps_audit = False
     return clone
 
 
