@@ -17,10 +17,10 @@ import numpy as np
 
 KEPT_VALUES = 256
 """How many values a session keeps, the least recently used dropped first. An answer
-reads 21 of them (median of the bench's growing edits), 40 once its work spans a
+reads 32 of them (median of the bench's growing edits), 70 once its work spans a
 project's site (each layer's features near the work, the flood, wetland, buffer and
-watershed surfaces, the lots, the DEM; for the lots and again for the site) and makes
-few new ones: the last several answers' stay kept."""
+watershed surfaces, the lots, the DEM, each lot's overlays and slopes; for the lots and
+again for the site) and makes few new ones: the last several answers' stay kept."""
 
 
 class KeptByIdentity:
@@ -47,10 +47,43 @@ class KeptByIdentity:
             self._kept.move_to_end(key)
             return found[1]
         value = make()
+        self._keep(key, made_from, value)
+        return value
+
+    def each(
+        self,
+        made_from: Sequence[object] | np.ndarray,
+        hows: Sequence[Hashable],
+        make: Callable[[np.ndarray], Sequence[Any]],
+    ) -> list[Any]:
+        """One value for each of ``hows``, all made from the same objects: those kept are
+        taken, and ``make`` is called once, with the positions of the others, for theirs.
+
+        So a stage measures again only what changed: each lot's overlap with a surface
+        is kept by the lot's work (its WKB in ``how``), and an edit to one lot of several
+        overlays that lot alone.
+        """
+        ids = tuple(map(id, made_from))
+        values: list[Any] = [None] * len(hows)
+        missing: list[int] = []
+        for at, how in enumerate(hows):
+            found = self._kept.get((how, *ids))
+            if found is None:
+                missing.append(at)
+            else:
+                self._kept.move_to_end((how, *ids))
+                values[at] = found[1]
+        if missing:
+            made = make(np.asarray(missing, dtype=np.intp))
+            for at, value in zip(missing, made, strict=True):
+                values[at] = value
+                self._keep((hows[at], *ids), made_from, value)
+        return values
+
+    def _keep(self, key: tuple, made_from: Sequence[object] | np.ndarray, value: Any) -> None:
         self._kept[key] = (made_from, value)
         while len(self._kept) > self.size:
             self._kept.popitem(last=False)
-        return value
 
 
 def kept_value(

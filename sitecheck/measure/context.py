@@ -14,7 +14,7 @@ from sitecheck.constraints.layers import buffered
 from sitecheck.geometry.overlay import Surface, empty_array
 from sitecheck.io.crs import WorkingCRS
 from sitecheck.io.extent import Extent
-from sitecheck.io.kept import kept_value
+from sitecheck.io.kept import KeptByIdentity, kept_value
 from sitecheck.io.parcels import Parcels
 from sitecheck.io.readers import LINEAR, POLYGONAL, LayerReader, LayerSource
 from sitecheck.measure.inputs import MeasureSettings
@@ -112,10 +112,17 @@ class Measuring:
             self.metrics[name] = np.full(self.count, np.nan)
 
     def overlap(self, surface: Surface) -> tuple[np.ndarray, np.ndarray]:
-        """Each lot's disturbance in a surface: areas (CRS units) and geometries."""
+        """Each lot's disturbance in a surface: areas (CRS units) and geometries.
+
+        Where the reader keeps values (the panel's worker), each lot's overlap is kept by
+        its work, and an edit overlays again only the lots whose work it changed."""
         areas = np.zeros(self.count)
         geoms = empty_array(self.count)
-        got_areas, got_geoms = surface.overlap(self.disturbed[self.active], want_geometry=True)
+        work = self.disturbed[self.active]
+        if self.reader.kept is None:
+            got_areas, got_geoms = surface.overlap(work, want_geometry=True)
+        else:
+            got_areas, got_geoms = _each_kept_overlap(self.reader.kept, surface, work)
         areas[self.active] = got_areas
         assert got_geoms is not None
         geoms[self.active] = got_geoms
@@ -125,3 +132,21 @@ class Measuring:
         """A disturbance metric in square feet and the flags showing where it lies."""
         self.metrics[metric] = areas * self.working.sqft_per_unit2
         self.flags.add(kind, geoms, self.working.sqft_per_unit2)
+
+
+def _each_kept_overlap(
+    kept: KeptByIdentity, surface: Surface, work: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """:meth:`Surface.overlap` of each lot's work, kept by the work's shape (WKB)."""
+
+    def overlaid(missing: np.ndarray) -> list[tuple[float, shapely.Geometry]]:
+        got_areas, got_geoms = surface.overlap(work[missing], want_geometry=True)
+        assert got_geoms is not None
+        return list(zip(got_areas.tolist(), got_geoms, strict=True))
+
+    hows = [("overlap", shape) for shape in shapely.to_wkb(work).tolist()]
+    each = kept.each([surface], hows, overlaid)
+    areas = np.array([area for area, _ in each], dtype=np.float64)
+    geoms = empty_array(len(each))
+    geoms[:] = [geom for _, geom in each]
+    return areas, geoms

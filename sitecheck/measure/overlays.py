@@ -13,6 +13,7 @@ from sitecheck.constraints.impaired import impaired_watersheds
 from sitecheck.constraints.layers import district_by_lot, overlaps_surface
 from sitecheck.constraints.wetland_classes import counted_wetlands
 from sitecheck.errors import InputError
+from sitecheck.geometry.overlay import Surface
 from sitecheck.io.extent import Extent
 from sitecheck.io.parcels import Parcels, attribute_columns, find_field
 from sitecheck.io.readers import POLYGONAL, LayerReader, LayerSource
@@ -162,9 +163,7 @@ def lot_flag_layer(run: Measuring, source: LayerSource | None) -> np.ndarray:
         return np.full(run.count, None, dtype=object)
     # Every lot gets its answer, with work or not: read around all of them.
     frame = run.reader.read(source, POLYGONAL, target_crs=run.working.crs, within=run.lots_extent())
-    surface = run.surface(frame.geometry.to_numpy())
-    min_area = MIN_LOT_OVERLAP_SQFT / run.working.sqft_per_unit2
-    return overlaps_surface(run.parcels.geoms, surface, min_area).astype(object)
+    return _lots_over(run, run.surface(frame.geometry.to_numpy()))
 
 
 def impaired_watershed_flags(run: Measuring, inputs: MeasureInputs) -> np.ndarray:
@@ -189,9 +188,21 @@ def impaired_watershed_flags(run: Measuring, inputs: MeasureInputs) -> np.ndarra
         run.settings.impaired_flag,
         run.reader.warn,
     )
-    surface = run.surface(watersheds)
-    min_area = MIN_LOT_OVERLAP_SQFT / run.working.sqft_per_unit2
-    return overlaps_surface(run.parcels.geoms, surface, min_area).astype(object)
+    return _lots_over(run, run.surface(watersheds))
+
+
+def _lots_over(run: Measuring, surface: Surface) -> np.ndarray:
+    """True where a lot lies in the surface by :data:`MIN_LOT_OVERLAP_SQFT` or more. A
+    session keeps it by the lots and the surface, which an edit mostly leaves the same
+    objects (0.6 ms of a panel's answer on a project's site)."""
+    lots, min_area = run.parcels.geoms, MIN_LOT_OVERLAP_SQFT / run.working.sqft_per_unit2
+
+    def lots_over() -> np.ndarray:
+        return overlaps_surface(lots, surface, min_area).astype(object)
+
+    if run.reader.kept is None:
+        return lots_over()
+    return run.reader.kept.value([surface, *lots], ("lots over", min_area), lots_over).copy()
 
 
 def parcel_flag_field(parcels: Parcels, candidates: tuple[str, ...]) -> np.ndarray:

@@ -200,28 +200,88 @@ def measure_slopes(
         When the DEM cannot be read or lacks a CRS.
     """
     geoms = np.asarray(geoms, dtype=object)
-    thresholds = tuple(sorted({float(t) for t in settings.thresholds_pct}))
-    n = len(geoms)
     with dem_dataset(dem_path, kept) as dataset:
         # Its CRS parsed from the file's WKT: 0.5 ms a pass, kept with the open DEM.
         grid = kept_value(kept, [dataset], ("grid", settings), lambda: dem_grid(dataset, settings))
-        dem_geoms, back = _to_dem(geoms, working, grid.crs)
-        totals = _Totals(
-            thresholds=thresholds,
-            counts=np.zeros((n, 1 + len(thresholds))),
-            flags={t: [] for t in thresholds} if want_flags else None,
-        )
-        present = ~(shapely.is_empty(dem_geoms) | shapely.is_missing(dem_geoms))
-        bounds = np.full((n, 4), np.nan)
-        bounds[present] = shapely.bounds(dem_geoms[present])
-        _refuse_over_budget(bounds, grid, dem_path)
-        pieces = tile_pieces(bounds, grid, TILE_CELLS)
-        wkb = np.empty(n, dtype=object)
-        wkb[present] = shapely.to_wkb(dem_geoms[present])
-        measured = _Measured(geoms, dem_geoms, wkb, back)
-        for members in tile_groups(pieces.tile):
-            _measure_tile(dataset, grid, pieces, members, measured, totals)
+        if kept is None:
+            return _measured(dataset, dem_path, grid, geoms, working, settings, want_flags)
+        return _each_kept(kept, dataset, dem_path, grid, geoms, working, settings, want_flags)
+
+
+def _measured(
+    dataset: rasterio.io.DatasetReader,
+    dem_path: str,
+    grid: Grid,
+    geoms: np.ndarray,
+    working: WorkingCRS,
+    settings: SlopeSettings,
+    want_flags: bool,
+) -> SlopeResult:
+    """:func:`measure_slopes` of every geometry, tile by tile."""
+    thresholds = tuple(sorted({float(t) for t in settings.thresholds_pct}))
+    n = len(geoms)
+    dem_geoms, back = _to_dem(geoms, working, grid.crs)
+    totals = _Totals(
+        thresholds=thresholds,
+        counts=np.zeros((n, 1 + len(thresholds))),
+        flags={t: [] for t in thresholds} if want_flags else None,
+    )
+    present = ~(shapely.is_empty(dem_geoms) | shapely.is_missing(dem_geoms))
+    bounds = np.full((n, 4), np.nan)
+    bounds[present] = shapely.bounds(dem_geoms[present])
+    _refuse_over_budget(bounds, grid, dem_path)
+    pieces = tile_pieces(bounds, grid, TILE_CELLS)
+    wkb = np.empty(n, dtype=object)
+    wkb[present] = shapely.to_wkb(dem_geoms[present])
+    measured = _Measured(geoms, dem_geoms, wkb, back)
+    for members in tile_groups(pieces.tile):
+        _measure_tile(dataset, grid, pieces, members, measured, totals)
     return _result(measured, grid, working, totals)
+
+
+def _each_kept(
+    kept: KeptByIdentity,
+    dataset: rasterio.io.DatasetReader,
+    dem_path: str,
+    grid: Grid,
+    geoms: np.ndarray,
+    working: WorkingCRS,
+    settings: SlopeSettings,
+    want_flags: bool,
+) -> SlopeResult:
+    """:func:`measure_slopes` in a session: each geometry's measures kept by its shape, so
+    an edit measures again only the work it changed (issue 30). The session holds the DEM
+    open while its file is unchanged, and the measures are kept by that open DEM: a DEM
+    written again is a new one, its geometries all measured afresh."""
+    thresholds = tuple(sorted({float(t) for t in settings.thresholds_pct}))
+
+    def measured(missing: np.ndarray) -> list[tuple]:
+        got = _measured(dataset, dem_path, grid, geoms[missing], working, settings, want_flags)
+        return [
+            (
+                float(got.coverage[at]),
+                tuple(float(got.over_sqft[t][at]) for t in thresholds),
+                None if got.flags is None else tuple(got.flags[t][at] for t in thresholds),
+            )
+            for at in range(len(missing))
+        ]
+
+    where = ("slope", settings, want_flags, working.crs.srs, working.feet_per_unit)
+    each = kept.each([dataset], [(*where, w) for w in shapely.to_wkb(geoms).tolist()], measured)
+    flags: dict[float, np.ndarray] | None = None
+    if want_flags:
+        flags = {t: np.empty(len(each), dtype=object) for t in thresholds}
+        for k, t in enumerate(thresholds):
+            flags[t][:] = [parts[k] for _, _, parts in each]
+    return SlopeResult(
+        coverage=np.array([coverage for coverage, _, _ in each], dtype=np.float64),
+        over_sqft={
+            t: np.array([over[k] for _, over, _ in each], dtype=np.float64)
+            for k, t in enumerate(thresholds)
+        },
+        flags=flags,
+        z_warning=grid.z_warning,
+    )
 
 
 def _refuse_over_budget(bounds: np.ndarray, grid: Grid, dem_path: str) -> None:

@@ -8,6 +8,7 @@ import shutil
 from collections.abc import Iterator
 
 import numpy as np
+import pyogrio
 import rasterio
 import shapely
 
@@ -273,3 +274,72 @@ def test_no_answer_changes_a_table_the_session_keeps(village, monkeypatch, tmp_p
     for table, as_made in made:
         assert list(table.columns) == list(as_made.columns)
         pd.testing.assert_frame_equal(table, as_made)
+
+
+def test_an_edit_to_one_lot_of_a_site_measures_that_lot_alone_again(village, monkeypatch):  # noqa: F811
+    """A session keeps each lot's overlays and slopes by the lot's work: when a project
+    spans two lots and an edit changes the work on one, the answer must be the one a
+    session opened for the edited drawing alone gives, while the other lot's work is
+    overlaid on no constraint and measured on no slope again (issue 30, item 4)."""
+    from sitecheck.geometry.overlay import Surface
+    from sitecheck.terrain import slope
+
+    paths, _ = village
+    layers = {role: _layer_payload(paths["gpkg"], role) for role in DRAWN}
+    features = layers["disturbance"]["features"]
+
+    def of_project(prefix: str) -> list[dict]:
+        return [f for f in features if str(f["properties"].get("project", "")).startswith(prefix)]
+
+    # P2's terrace, and P3's work on the next lot joined to P2's project: one site, two lots.
+    (terrace,), joined = of_project("P2 "), of_project("P3 ")
+    edited_lot, other_lot = terrace["properties"]["parcel_id"], joined[0]["properties"]["parcel_id"]
+    name = terrace["properties"]["project"]
+    renamed = [{**f, "properties": {**f["properties"], "project": name}} for f in joined]
+    smaller = shapely.buffer(shapely.from_wkb(terrace["wkb"]), -0.5, join_style="mitre")
+    drawings = []
+    for edit in ({}, {id(terrace): {**terrace, "wkb": shapely.to_wkb(smaller, hex=True)}}):
+        drawn = [edit.get(id(f), f) for f in features]
+        drawn = [renamed[joined.index(f)] if f in joined else f for f in drawn]
+        drawings.append({**layers, "disturbance": {**layers["disturbance"], "features": drawn}})
+
+    def evaluate(drawn: dict) -> dict:
+        return {"op": "evaluate", "parcel_id": edited_lot, "layers": drawn}
+
+    alone = [_answer(_run([_open_request(paths), evaluate(drawn)])[1]) for drawn in drawings]
+    assert [p["lots"] for p in alone[1]["projects"] if len(p["lots"]) > 1] == [
+        [edited_lot, other_lot]
+    ]
+    measured: list[list[shapely.Geometry]] = []  # the work overlaid or measured, by answer
+    overlap, measured_slopes = Surface.overlap, slope._measured
+
+    def overlaid(self, targets, want_geometry):
+        if want_geometry:  # the work; the lots' share of a layer is asked without
+            measured[-1].extend(targets)
+        return overlap(self, targets, want_geometry)
+
+    def sloped(dataset, path, grid, geoms, *rest):
+        measured[-1].extend(geoms)
+        return measured_slopes(dataset, path, grid, geoms, *rest)
+
+    monkeypatch.setattr(Surface, "overlap", overlaid)
+    monkeypatch.setattr(slope, "_measured", sloped)
+
+    def requests() -> Iterator[str]:
+        yield json.dumps(_open_request(paths)) + "\n"
+        for drawn in drawings:
+            measured.append([])
+            yield json.dumps(evaluate(drawn)) + "\n"
+
+    stdout = io.StringIO()
+    assert serve(requests(), stdout) == 0  # type: ignore[arg-type]  # lines, as stdin gives
+    replies = [_answer(json.loads(line)) for line in stdout.getvalue().splitlines()[1:]]
+    assert replies == alone
+    parcels = pyogrio.read_dataframe(paths["gpkg"], layer="parcels", columns=["parcel_id"])
+    edited_shape, other_shape = (
+        parcels.geometry[parcels["parcel_id"] == lot].iloc[0] for lot in (edited_lot, other_lot)
+    )
+    first, second = ([bool(shapely.covers(other_shape, g)) for g in work] for work in measured)
+    assert any(first)  # the other lot's work, overlaid and measured at the first answer
+    assert not any(second)  # at the edit, the edited lot's work and the site's alone
+    assert any(shapely.covers(edited_shape, g) for g in measured[1])
