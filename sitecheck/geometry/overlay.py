@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 import shapely
 
-from sitecheck.geometry.parallel import map_arrays, map_items
+from sitecheck.geometry.parallel import map_arrays, map_items, map_predicate
 from sitecheck.io.geometry_types import COLLECTION, LINE_TYPES, POINT_TYPES, POLYGON_TYPES
 
 EMPTY = shapely.Polygon()
@@ -77,7 +77,7 @@ def area_by_group(geoms: np.ndarray, groups: np.ndarray, n_groups: int) -> np.nd
     left, right = shapely.STRtree(geoms).query(geoms, predicate="intersects")
     same = (left < right) & (groups[left] == groups[right])
     left, right = left[same], right[same]
-    interiors_meet = shapely.relate_pattern(geoms[left], geoms[right], "T********")
+    interiors_meet = map_predicate(shapely.relate_pattern, geoms[left], geoms[right], "T********")
     overlapping = np.unique(groups[left[interiors_meet]])
     if len(overlapping):
         members = np.isin(groups, overlapping)
@@ -113,12 +113,12 @@ def intersect_pairs(left: np.ndarray, right: np.ndarray) -> np.ndarray:
     result = np.empty(len(left), dtype=object)
     if len(left) == 0:
         return result
-    right_covers = shapely.covers(right, left)
+    right_covers = map_predicate(shapely.covers, right, left)
     result[right_covers] = left[right_covers]
     rest = ~right_covers
     if rest.any():
         left_covers = np.zeros(len(left), dtype=bool)
-        left_covers[rest] = shapely.covers(left[rest], right[rest])
+        left_covers[rest] = map_predicate(shapely.covers, left[rest], right[rest])
         result[left_covers] = right[left_covers]
         todo = rest & ~left_covers
         if todo.any():

@@ -5,10 +5,12 @@ array run in parallel without copying geometries between processes. Results
 are identical to the single-threaded call: each element is computed the same
 way, only in another thread.
 
-Only constructive and overlay functions (intersection, buffer, union) go
-through here, never predicates: a prepared geometry builds its caches lazily
-on first use and is not safe to share between threads (two threads testing
-``covers`` against one prepared lot crashed GEOS in our tests).
+Constructive and overlay functions (intersection, buffer, union) go through
+:func:`map_arrays`; predicates only through :func:`map_predicate`, which runs
+them in threads only when no geometry given is prepared: a prepared geometry
+builds its caches lazily on first use and is not safe to share between threads
+(two threads testing ``covers`` against one prepared lot crashed GEOS in our
+tests). An unprepared geometry is only read by a predicate, as by an overlay.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from itertools import pairwise
 from typing import Any, TypeVar
 
 import numpy as np
+import shapely
 
 from sitecheck.termination import held_back
 
@@ -78,6 +81,19 @@ def map_arrays(func: Callable[..., np.ndarray], *args: Any, **kwargs: Any) -> np
 
     futures = _submitted(chunk, pairwise(bounds.tolist()))
     return np.concatenate([future.result() for future in futures])
+
+
+def map_predicate(func: Callable[..., np.ndarray], *args: Any, **kwargs: Any) -> np.ndarray:
+    """A shapely predicate computed as :func:`map_arrays` computes, in threads only where
+    no geometry of its arrays is prepared (else in one call, as ``func`` alone).
+
+    At 250,010 parcels the impervious cover's split by lot tests 500,000 pieces for
+    ``covers`` and their overlaps for ``relate_pattern`` (3.4 s in one thread).
+    """
+    for arg in args:
+        if isinstance(arg, np.ndarray) and arg.dtype == object and shapely.is_prepared(arg).any():
+            return func(*args, **kwargs)
+    return map_arrays(func, *args, **kwargs)
 
 
 def map_items(func: Callable[[Sequence[T]], list[Any]], items: Sequence[T]) -> list[Any]:

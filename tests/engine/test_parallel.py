@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 import pytest
+import shapely
 
 from sitecheck.geometry import parallel
 from sitecheck.io.readers import LayerSource
@@ -59,3 +61,32 @@ def test_one_thread_and_two_threads_agree(village_inputs, monkeypatch):
 def test_thread_count_must_be_positive():
     with pytest.raises(ValueError, match="at least 1"):
         parallel.set_workers(0)
+
+
+def test_a_predicate_is_split_over_threads_only_where_no_geometry_is_prepared(monkeypatch):
+    """Two threads testing ``covers`` against one prepared lot crashed GEOS: a predicate is
+    cut into chunks only over unprepared geometries, and gives the same answers either way."""
+    monkeypatch.setattr(parallel, "MIN_CHUNK", 4)
+    lots = np.array([shapely.box(i, 0, i + 1, 1) for i in range(40)])
+    # Every third piece reaches past its lot's right edge: not covered.
+    pieces = np.array(
+        [shapely.box(i + 0.25, 0.25, i + 0.75 + (i % 3 == 0), 0.75) for i in range(40)]
+    )
+    covered = np.array([i % 3 != 0 for i in range(40)])
+    calls: list[int] = []
+
+    def covers(a, b):
+        calls.append(len(a))
+        return shapely.covers(a, b)
+
+    previous = parallel.workers()
+    try:
+        parallel.set_workers(2)
+        assert (parallel.map_predicate(covers, lots, pieces) == covered).all()
+        assert calls == [20, 20]
+        calls.clear()
+        shapely.prepare(lots[7])
+        assert (parallel.map_predicate(covers, lots, pieces) == covered).all()
+        assert calls == [40]
+    finally:
+        parallel.set_workers(previous)
