@@ -44,7 +44,10 @@ class Extent:
         # around it, which may meet others. (A union of a county's boxes took seconds.)
         while True:
             boxes = shapely.box(*bounds.T)
-            first, second = shapely.STRtree(boxes).query(boxes, predicate="intersects")
+            # A box's envelope is the box: the tree's envelope test alone answers whether
+            # two meet, without preparing each box for a predicate (at 250k parcels 0.86 s
+            # against 0.17 s for the first pass's 83,078 boxes, the same 4.2 million pairs).
+            first, second = shapely.STRtree(boxes).query(boxes)
             groups = _groups(len(boxes), first, second)
             if groups.max() + 1 == len(boxes):
                 break
