@@ -17,7 +17,7 @@ import numpy as np
 import shapely
 
 from sitecheck.geometry.overlay import empty_array, intersect_pairs, polygonal, union_by_group
-from sitecheck.geometry.parallel import map_arrays
+from sitecheck.geometry.parallel import map_arrays, map_query
 from sitecheck.io.geometry_types import LINESTRING
 
 # A shared line whose outward direction is more than 120 degrees from the
@@ -265,7 +265,7 @@ def _shared_parts(
     # count per segment, which a lot of a million vertices makes a trillion.
     low, high = np.hsplit(shapely.bounds(segments), 2)
     reach = shapely.box(*(low - gap).T, *(high + gap).T)
-    segment_idx, neighbour = tree.query(reach)
+    segment_idx, neighbour = map_query(tree, reach)
     other = neighbour != segment_lot[segment_idx]
     segment_idx, neighbour = segment_idx[other], neighbour[other]
     near = shapely.dwithin(segments[segment_idx], lots[neighbour], gap)

@@ -23,6 +23,7 @@ import numpy as np
 import shapely
 
 from sitecheck.geometry.overlay import intersect_pairs, polygonal
+from sitecheck.geometry.parallel import map_query
 
 
 @dataclass
@@ -196,7 +197,7 @@ def split_by_lot(
     LotSplit
     """
     n_features = len(features)
-    feature_idx, lot_idx = lot_tree.query(features, predicate="intersects")
+    feature_idx, lot_idx = map_query(lot_tree, features, "intersects")
     inside = intersect_pairs(features[feature_idx], lots[lot_idx])
     inside, inside_area, feature_idx, lot_idx = _with_area(inside, feature_idx, lot_idx)
     meeting = LotMeetings(feature_idx, lot_idx, inside_area)

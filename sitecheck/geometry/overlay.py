@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 import shapely
 
-from sitecheck.geometry.parallel import map_arrays, map_items, map_predicate
+from sitecheck.geometry.parallel import map_arrays, map_items, map_predicate, map_query
 from sitecheck.io.geometry_types import COLLECTION, LINE_TYPES, POINT_TYPES, POLYGON_TYPES
 
 EMPTY = shapely.Polygon()
@@ -74,7 +74,7 @@ def area_by_group(geoms: np.ndarray, groups: np.ndarray, n_groups: int) -> np.nd
     totals = np.bincount(groups, weights=areas, minlength=n_groups)
     if len(geoms) < 2:
         return totals
-    left, right = shapely.STRtree(geoms).query(geoms, predicate="intersects")
+    left, right = map_query(shapely.STRtree(geoms), geoms, "intersects")
     same = (left < right) & (groups[left] == groups[right])
     left, right = left[same], right[same]
     interiors_meet = map_predicate(shapely.relate_pattern, geoms[left], geoms[right], "T********")
@@ -206,7 +206,7 @@ class Surface:
         overlaps = empty_array(len(targets)) if want_geometry else None
         if len(self.pieces) == 0 or len(targets) == 0:
             return areas, overlaps
-        target_idx, piece_idx = self.tree.query(targets, predicate="intersects")
+        target_idx, piece_idx = map_query(self.tree, targets, "intersects")
         if len(target_idx) == 0:
             return areas, overlaps
         pieces = intersect_pairs(targets[target_idx], self.pieces[piece_idx])

@@ -96,6 +96,30 @@ def map_predicate(func: Callable[..., np.ndarray], *args: Any, **kwargs: Any) ->
     return map_arrays(func, *args, **kwargs)
 
 
+def map_query(tree: shapely.STRtree, geoms: np.ndarray, predicate: str | None = None) -> np.ndarray:
+    """``tree.query(geoms, predicate)`` in chunks of ``geoms`` over the threads: the same
+    pairs in the same order as one call (input after input); in one call where a
+    geometry of ``geoms`` is prepared (the query tests with a query geometry's own
+    prepared state, see the module's docstring; the tree's geometries are only read).
+
+    At 250,010 parcels the queries of the impervious cover's split by lot, of its
+    overlaps and of the work against each constraint surface took 1.2 s in one thread.
+    """
+    bounds = _bounds(len(geoms))
+    if bounds is None or shapely.is_prepared(geoms).any():
+        return tree.query(geoms, predicate=predicate)
+    # GEOS builds a tree's index at its first query: here, before any thread queries it.
+    tree.query(shapely.Point(0.0, 0.0))
+
+    def chunk(lo: int, hi: int) -> np.ndarray:
+        found = tree.query(geoms[lo:hi], predicate=predicate)
+        found[0] += lo
+        return found
+
+    futures = _submitted(chunk, pairwise(bounds.tolist()))
+    return np.concatenate([future.result() for future in futures], axis=1)
+
+
 def map_items(func: Callable[[Sequence[T]], list[Any]], items: Sequence[T]) -> list[Any]:
     """``func(items)`` for a function that maps a list to a list of the same length, in chunks."""
     bounds = _bounds(len(items))

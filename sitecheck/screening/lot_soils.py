@@ -17,6 +17,7 @@ import shapely
 
 from sitecheck.errors import InputError
 from sitecheck.geometry.overlay import intersect_pairs
+from sitecheck.geometry.parallel import map_query
 from sitecheck.io.extent import Extent
 from sitecheck.io.parcels import attribute_columns, find_field
 from sitecheck.io.readers import POLYGONAL
@@ -66,7 +67,7 @@ def soil_areas_by_group(
     columns = attribute_columns(frame)
     groups, units = _polygon_groups(frame, columns, options, measured)
     soil_geoms = frame.geometry.to_numpy()
-    lot_index, soil_index = shapely.STRtree(soil_geoms).query(lots, predicate="intersects")
+    lot_index, soil_index = map_query(shapely.STRtree(soil_geoms), lots, "intersects")
     areas = shapely.area(intersect_pairs(lots[lot_index], soil_geoms[soil_index]))
     by_group: dict[str, np.ndarray] = {}
     for group in sorted(set(groups[soil_index])):

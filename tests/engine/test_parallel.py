@@ -90,3 +90,37 @@ def test_a_predicate_is_split_over_threads_only_where_no_geometry_is_prepared(mo
         assert calls == [40]
     finally:
         parallel.set_workers(previous)
+
+
+def test_a_query_over_threads_gives_the_pairs_of_one_call_in_its_order(monkeypatch):
+    """A tree queried in chunks of its query geometries: the same pairs, in the order one
+    call lists them; in one call where a query geometry is prepared."""
+    monkeypatch.setattr(parallel, "MIN_CHUNK", 4)
+    lots = np.array([shapely.box(i, j, i + 1, j + 1) for i in range(8) for j in range(8)])
+    # Each work box meets its own lot, and the lots right, above and above right of it.
+    work = np.array(
+        [shapely.box(i + 0.5, j + 0.5, i + 1.5, j + 1.5) for i in range(7) for j in range(7)]
+    )
+    tree = shapely.STRtree(lots)
+    calls: list[int] = []
+    query = shapely.STRtree.query
+
+    def counted(self, geoms, predicate=None, distance=None):
+        calls.append(np.size(geoms))
+        return query(self, geoms, predicate=predicate, distance=distance)
+
+    monkeypatch.setattr(shapely.STRtree, "query", counted)
+    previous = parallel.workers()
+    try:
+        parallel.set_workers(2)
+        one_call = query(tree, work, predicate="intersects")
+        pairs = parallel.map_query(tree, work, "intersects")
+        assert np.array_equal(pairs, one_call)
+        assert len(one_call[0]) == 4 * len(work)  # every work box meets four lots
+        assert sorted(calls) == [1, 24, 25]  # the tree built by one query, then two chunks
+        calls.clear()
+        shapely.prepare(work[10])
+        assert np.array_equal(parallel.map_query(tree, work, "intersects"), one_call)
+        assert calls == [49]
+    finally:
+        parallel.set_workers(previous)
