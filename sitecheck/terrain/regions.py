@@ -102,8 +102,7 @@ def flag_pieces(
 
 def _union_by_index(index: np.ndarray, pieces: np.ndarray, n: int) -> np.ndarray:
     """Union pieces by geometry index into an array of ``n`` (empty where none)."""
-    out = np.empty(n, dtype=object)
-    out[:] = [EMPTY] * n
+    out = np.full(n, EMPTY, dtype=object)
     if not len(index):
         return out
     order = np.argsort(index, kind="stable")
