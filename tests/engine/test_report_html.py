@@ -7,6 +7,7 @@ import json
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from urllib.parse import quote as percent_escaped
 from urllib.parse import unquote
 
 import numpy as np
@@ -20,6 +21,7 @@ from sitecheck.pipeline.run import screen
 from sitecheck.pipeline.spec import RunSpec
 from sitecheck.reports.html import ReportLimits, listed_rows, write_html_report
 from sitecheck.reports.html_format import format_sqft, natural_key
+from sitecheck.reports.html_parcel import svg_data_uri
 from sitecheck.reports.maps import ParcelMapper
 from sitecheck.rules.outcome import NEEDS_REVIEW
 from sitecheck.rules.review_groups import review_groups
@@ -359,6 +361,25 @@ def test_a_map_escapes_its_parcel_id_and_parses(partial):
     mapper.ids[row] = HOSTILE + " & 'quoted'"  # the mapper's own copy of the ids
     drawing = ET.fromstring(mapper.svg(row))
     assert drawing.findtext(f"{{{SVG_NAMESPACE}}}title") == f"Map of Parcel {HOSTILE} & 'quoted'"
+
+
+def test_a_maps_data_uri_is_percent_escaped_as_urllib_escapes_it(partial):
+    """Each map's URI is the drawing as ``urllib.parse.quote`` escapes it with the URI's
+    safe characters kept, its hostile parcel id and a non-ASCII name included; and it
+    decodes back to the drawing."""
+    row = int(np.flatnonzero(partial.measured.touched)[0])
+    mapper = ParcelMapper(partial)
+    drawings = [mapper.svg(row)]
+    for name in (HOSTILE + " & 'quoted' #1 100%", "Étang 2 — nord"):
+        mapper.ids[row] = name
+        drawings.append(mapper.svg(row))
+    for drawing in drawings:
+        uri = svg_data_uri(drawing)
+        assert uri == SVG_URI + percent_escaped(drawing, safe="/=:;,.'()-_*!~+")
+        assert unquote(uri.removeprefix(SVG_URI)) == drawing
+        body = uri.removeprefix(SVG_URI)
+        assert not set('"<># &') & set(body)  # would end or change the URI in an attribute
+        assert re.search("%(?![0-9A-F]{2})", body) is None  # every % starts an escape
 
 
 def test_number_formats():
