@@ -93,6 +93,23 @@ class _Totals:
 
 
 @dataclass(frozen=True)
+class _Pass:
+    """One measuring's DEM (open, its path for messages, its grid), the working CRS and what
+    is measured."""
+
+    dataset: rasterio.io.DatasetReader
+    path: str
+    grid: Grid
+    working: WorkingCRS
+    settings: SlopeSettings
+    want_flags: bool
+
+    @property
+    def thresholds(self) -> tuple[float, ...]:
+        return tuple(sorted({float(t) for t in self.settings.thresholds_pct}))
+
+
+@dataclass(frozen=True)
 class _Measured:
     """The geometries measured: in the working CRS, in the DEM's (and as WKB there), and the
     transformer back to the working CRS (None when the two are the same)."""
@@ -203,60 +220,41 @@ def measure_slopes(
     with dem_dataset(dem_path, kept) as dataset:
         # Its CRS parsed from the file's WKT: 0.5 ms a pass, kept with the open DEM.
         grid = kept_value(kept, [dataset], ("grid", settings), lambda: dem_grid(dataset, settings))
-        if kept is None:
-            return _measured(dataset, dem_path, grid, geoms, working, settings, want_flags)
-        return _each_kept(kept, dataset, dem_path, grid, geoms, working, settings, want_flags)
+        dem = _Pass(dataset, dem_path, grid, working, settings, want_flags)
+        return _measured(dem, geoms) if kept is None else _each_kept(kept, dem, geoms)
 
 
-def _measured(
-    dataset: rasterio.io.DatasetReader,
-    dem_path: str,
-    grid: Grid,
-    geoms: np.ndarray,
-    working: WorkingCRS,
-    settings: SlopeSettings,
-    want_flags: bool,
-) -> SlopeResult:
+def _measured(dem: _Pass, geoms: np.ndarray) -> SlopeResult:
     """:func:`measure_slopes` of every geometry, tile by tile."""
-    thresholds = tuple(sorted({float(t) for t in settings.thresholds_pct}))
-    n = len(geoms)
-    dem_geoms, back = _to_dem(geoms, working, grid.crs)
+    thresholds, grid, n = dem.thresholds, dem.grid, len(geoms)
+    dem_geoms, back = _to_dem(geoms, dem.working, grid.crs)
     totals = _Totals(
         thresholds=thresholds,
         counts=np.zeros((n, 1 + len(thresholds))),
-        flags={t: [] for t in thresholds} if want_flags else None,
+        flags={t: [] for t in thresholds} if dem.want_flags else None,
     )
     present = ~(shapely.is_empty(dem_geoms) | shapely.is_missing(dem_geoms))
     bounds = np.full((n, 4), np.nan)
     bounds[present] = shapely.bounds(dem_geoms[present])
-    _refuse_over_budget(bounds, grid, dem_path)
+    _refuse_over_budget(bounds, grid, dem.path)
     pieces = tile_pieces(bounds, grid, TILE_CELLS)
     wkb = np.empty(n, dtype=object)
     wkb[present] = shapely.to_wkb(dem_geoms[present])
     measured = _Measured(geoms, dem_geoms, wkb, back)
     for members in tile_groups(pieces.tile):
-        _measure_tile(dataset, grid, pieces, members, measured, totals)
-    return _result(measured, grid, working, totals)
+        _measure_tile(dem.dataset, grid, pieces, members, measured, totals)
+    return _result(measured, grid, dem.working, totals)
 
 
-def _each_kept(
-    kept: KeptByIdentity,
-    dataset: rasterio.io.DatasetReader,
-    dem_path: str,
-    grid: Grid,
-    geoms: np.ndarray,
-    working: WorkingCRS,
-    settings: SlopeSettings,
-    want_flags: bool,
-) -> SlopeResult:
+def _each_kept(kept: KeptByIdentity, dem: _Pass, geoms: np.ndarray) -> SlopeResult:
     """:func:`measure_slopes` in a session: each geometry's measures kept by its shape, so
     an edit measures again only the work it changed (issue 30). The session holds the DEM
     open while its file is unchanged, and the measures are kept by that open DEM: a DEM
     written again is a new one, its geometries all measured afresh."""
-    thresholds = tuple(sorted({float(t) for t in settings.thresholds_pct}))
+    thresholds = dem.thresholds
 
     def measured(missing: np.ndarray) -> list[tuple]:
-        got = _measured(dataset, dem_path, grid, geoms[missing], working, settings, want_flags)
+        got = _measured(dem, geoms[missing])
         return [
             (
                 float(got.coverage[at]),
@@ -266,10 +264,12 @@ def _each_kept(
             for at in range(len(missing))
         ]
 
-    where = ("slope", settings, want_flags, working.crs.srs, working.feet_per_unit)
-    each = kept.each([dataset], [(*where, w) for w in shapely.to_wkb(geoms).tolist()], measured)
+    working = dem.working
+    where = ("slope", dem.settings, dem.want_flags, working.crs.srs, working.feet_per_unit)
+    hows = [(*where, shape) for shape in shapely.to_wkb(geoms).tolist()]
+    each = kept.each([dem.dataset], hows, measured)
     flags: dict[float, np.ndarray] | None = None
-    if want_flags:
+    if dem.want_flags:
         flags = {t: np.empty(len(each), dtype=object) for t in thresholds}
         for k, t in enumerate(thresholds):
             flags[t][:] = [parts[k] for _, _, parts in each]
@@ -280,7 +280,7 @@ def _each_kept(
             for k, t in enumerate(thresholds)
         },
         flags=flags,
-        z_warning=grid.z_warning,
+        z_warning=dem.grid.z_warning,
     )
 
 

@@ -318,9 +318,9 @@ def test_an_edit_to_one_lot_of_a_site_measures_that_lot_alone_again(village, mon
             measured[-1].extend(targets)
         return overlap(self, targets, want_geometry)
 
-    def sloped(dataset, path, grid, geoms, *rest):
+    def sloped(dem, geoms):
         measured[-1].extend(geoms)
-        return measured_slopes(dataset, path, grid, geoms, *rest)
+        return measured_slopes(dem, geoms)
 
     monkeypatch.setattr(Surface, "overlap", overlaid)
     monkeypatch.setattr(slope, "_measured", sloped)
