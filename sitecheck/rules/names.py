@@ -90,13 +90,16 @@ def _fits(constant: object, kind: Type) -> bool:
 
 def is_real(value: object) -> TypeGuard[Real]:
     """A real number that is not a boolean (bool is an int in Python)."""
-    return isinstance(value, Real) and not isinstance(value, bool)
+    # A float first: the ABC check costs a run's rules a few times as much, per value.
+    return type(value) is float or (isinstance(value, Real) and not isinstance(value, bool))
 
 
 def is_null(value: object) -> bool:
     """None, NaN, or a pandas missing-value marker, without importing pandas."""
     if value is None:
         return True
+    if type(value) is float:  # most values: measured metrics
+        return value != value
     if isinstance(value, Real) and not isinstance(value, bool):
         return math.isnan(value)
     return type(value).__name__ in ("NAType", "NaTType")
