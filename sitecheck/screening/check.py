@@ -230,8 +230,13 @@ class Projects:
         return self.named
 
     def of_lot(self) -> dict[str, list[str]]:
-        """Lot id -> the projects with work on it."""
-        return {lot: [self.ids[index] for index in at] for lot, at in self._on_lot().items()}
+        """Lot id -> the projects with work on it (one mapping, made once: the GeoPackage
+        and each chunk of a streamed JSON document read it, 0.03 s each at 250k)."""
+        found: dict[str, list[str]] | None = self.__dict__.get("_of_lot")
+        if found is None:
+            found = {lot: [self.ids[index] for index in at] for lot, at in self._on_lot().items()}
+            self.__dict__["_of_lot"] = found
+        return found
 
     def indices_on(self, lot: str) -> list[int]:
         """The indices of the projects with work on lot ``lot``, in project order."""
