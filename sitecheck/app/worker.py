@@ -375,7 +375,10 @@ def _answer(
         result, row = session.evaluate(request)
         if path is not None:
             write_parcel_report(result, row, path, session.input_files())
-        return parcel_reply(result, row, (time.perf_counter() - started) * 1000), session
+        reply = parcel_reply(result, row)
+        # The whole answer the panel waits for, the reply's making included.
+        reply["elapsed_ms"] = round((time.perf_counter() - started) * 1000, 1)
+        return reply, session
     raise InputError(
         f"op: unknown op {one_line(op)[:40]!r}; known: open, evaluate, report, ping, quit"
     )

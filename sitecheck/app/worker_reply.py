@@ -14,8 +14,9 @@ from sitecheck.reports.document import METRIC_KEYS, check_document
 from sitecheck.screening.check import CheckResult
 
 
-def parcel_reply(result: CheckResult, row: int, elapsed_ms: float) -> dict[str, Any]:
-    """The reply to ``evaluate``: one parcel's metrics, triggers and flags."""
+def parcel_reply(result: CheckResult, row: int) -> dict[str, Any]:
+    """The reply to ``evaluate``: one parcel's metrics, triggers and flags (the worker adds
+    the time the answer took, ``elapsed_ms``, once it is made)."""
     measured = result.measured
     parcel_id = str(measured.parcels["parcel_id"].iloc[row])
     document = check_document(result, all_parcels=True, only={parcel_id})
@@ -81,7 +82,6 @@ def parcel_reply(result: CheckResult, row: int, elapsed_ms: float) -> dict[str, 
             "generated": document["generated"],
             "packs": document["packs"],
             "inputs": document["inputs"],
-            "elapsed_ms": round(elapsed_ms, 1),
         }
     )  # type: ignore[return-value]
 
