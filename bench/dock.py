@@ -159,8 +159,9 @@ def main(sample: Path, out: Path) -> None:
         "burst_p95_ms": round(sorted(burst_felt)[int(0.95 * len(burst_felt)) - 1], 1),
         "burst_pauses_ms": burst_pauses,
         "note": "dock_*: edit to answer in the panel, worker warm, the pause excluded; "
-        "engine_median_ms is the worker's own share; felt_*: edit to the list painted, each "
-        "edit alone (the idle panel checks it at once); burst_*: the last of five edits 40 ms "
+        "engine_median_ms is the worker's own share, from the request read to the reply "
+        "made; felt_*: edit to the list painted, each edit alone (the idle panel checks it "
+        "at once); burst_*: the last of five edits 40 ms "
         "apart to the list painted, the panel's own (adaptive) pause included; pause_ms the "
         "pause's value at the end of the felt edits, burst_pauses_ms at each burst's last edit",
     }

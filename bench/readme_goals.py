@@ -301,7 +301,7 @@ def _gaps(
             "(the work split by lot, the overlays and slope cells of the lots whose work "
             "changed, the result table), then the rules, the margins and the reply: each "
             "stage 1 to 5 ms of building tables, however small the lots' share; the rest is "
-            "the panel's request, the reply and the drawing."
+            "the panel's request, the reply's way back and its drawing."
             f"{growth} The last edit of a burst waits the pause, then its answer: twice the "
             "median gap between a burst's edits, at least 120 ms, once a burst has been seen; "
             f"before, twice the median answer as the panel times it ({dock.get('pause_ms')} "
