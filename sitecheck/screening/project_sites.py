@@ -32,6 +32,7 @@ from sitecheck.measure.inputs import MeasureResult, MeasureSettings
 from sitecheck.schema.fields import PROJECT_FIELDS
 from sitecheck.schema.metrics import ACRE_METRICS, METRICS, acres_name
 from sitecheck.screening.check import CheckResult, Projects
+from sitecheck.screening.site_cover import cover_of_lots
 from sitecheck.screening.site_lot_area import ask_which_lot
 
 PROJECT_FIELD = "project"
@@ -154,8 +155,9 @@ def site_layers(grouping: Grouping, lot_view: MeasureResult) -> tuple[LayerReade
 
 def measured_sites(sites: MeasureResult, grouping: Grouping, lot_view: MeasureResult) -> None:
     """The site measurements a site cannot take by itself, from its lots (the buffer along
-    the lines between them)."""
+    the lines between them, the impervious cover of each lot)."""
     _lot_line_buffers(sites, grouping.on_site, grouping.members, grouping.work, lot_view)
+    cover_of_lots(sites, grouping.on_site, grouping.members, lot_view)
 
 
 def checked_sites(result: CheckResult, grouping: Grouping, lot_view: MeasureResult) -> None:

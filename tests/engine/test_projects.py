@@ -300,3 +300,69 @@ def test_the_work_on_each_lot_is_kept_as_split_for_the_grouping(tmp_path):
     }
     assert found == pytest.approx({(0, "A"): 9_700.0, (0, "B"): 334.0})
     assert result.projects is not None and result.projects.lots == [["A", "B"]]
+
+
+def _cover_layers(tmp_path: Path, work: list[dict]) -> dict:
+    """Lots A and B with their roofs: 1,000 sq ft on A and 800 on B; after the work, A's
+    1,000 and a 300 sq ft addition (the proposed layer holds the cover of A alone)."""
+    layers = _layers(tmp_path, work)
+    gpkg = tmp_path / "site.gpkg"
+    roof_a = box(X0 + 20, Y0 + 250, X0 + 60, Y0 + 275)  # 40 x 25 ft
+    roof_b = box(X0 + 300, Y0 + 200, X0 + 340, Y0 + 220)  # 40 x 20 ft
+    addition = box(X0 + 110, Y0 + 20, X0 + 140, Y0 + 30)  # 30 x 10 ft, on A
+    layers["impervious_existing"] = write_layer(
+        gpkg, "roofs", [{"geometry": roof_a}, {"geometry": roof_b}], crs=CRS
+    )
+    layers["impervious_proposed"] = write_layer(
+        gpkg, "roofs_after", [{"geometry": roof_a}, {"geometry": addition}], crs=CRS
+    )
+    return layers
+
+
+def test_a_site_keeps_the_cover_of_a_lot_its_work_only_spills_onto(tmp_path):
+    """A lot the work only spills onto keeps its existing cover (measure_impervious), so
+    its project's change is its lots': +300 sq ft on A, none on B, +300 on the site. The
+    site measured whole read B's 800 sq ft as removed (-500), and Scarsdale's
+    no-increase relief from the retrofit requirement (§ 254-7) held."""
+    work = [{"project": "P1", **FIELDS, "geometry": SPLIT_WORK}]  # 9,700 on A, 334 on B
+    result = _screen(_cover_layers(tmp_path, work), "scarsdale")
+    lots = result.measured.parcels.set_index("parcel_id")
+    assert lots.loc["A", "impervious_net_change_sqft"] == pytest.approx(300.0)
+    assert lots.loc["B", "impervious_proposed_sqft"] == pytest.approx(800.0)
+    site = result.projects.site_result
+    table = site.measured.parcels
+    assert table["parcel_id"].iat[0] == "P1"
+    assert table["impervious_existing_sqft"].iat[0] == pytest.approx(1_800.0)
+    assert table["impervious_proposed_sqft"].iat[0] == pytest.approx(2_100.0)
+    assert table["impervious_net_change_sqft"].iat[0] == pytest.approx(300.0)
+    assert table["impervious_net_change_acres"].iat[0] == pytest.approx(300.0 / 43_560, abs=1e-4)
+    # 2,100 sq ft of the site's 120,000
+    assert table["impervious_proposed_pct"].iat[0] == pytest.approx(1.75)
+    assert _outcome(site.outcomes[0], "scarsdale.retrofit_relief") == "not_triggered"
+
+
+def test_a_lot_two_sites_share_gives_its_cover_to_the_first(tmp_path):
+    """P1 spans A and B, P2 works on A alone: A's cover goes with P1 only, as the site pass
+    said before the sites took their lots' cover, and B keeps its own."""
+    work = [
+        {"project": "P1", **FIELDS, "geometry": SPLIT_WORK},
+        {"project": "P2", **FIELDS, "geometry": box(X0 + 10, Y0 + 200, X0 + 30, Y0 + 220)},
+    ]
+    result = _screen(_cover_layers(tmp_path, work), "scarsdale")
+    assert result.projects.ids == ["P1", "P2"] and result.projects.site_rows == [0, 1]
+    table = result.projects.site_result.measured.parcels
+    assert table["impervious_existing_sqft"].iloc[:2].tolist() == pytest.approx([1_800.0, 0.0])
+    assert table["impervious_proposed_sqft"].iloc[:2].tolist() == pytest.approx([2_100.0, 0.0])
+
+
+def test_a_sites_cover_stays_unknown_without_the_impervious_layers(tmp_path):
+    """Without the impervious layers the lots' cover is unknown, and so is each site's,
+    the site that shares its lot with the first included: never 0 sq ft."""
+    work = [
+        {"project": "P1", **FIELDS, "geometry": SPLIT_WORK},
+        {"project": "P2", **FIELDS, "geometry": box(X0 + 10, Y0 + 200, X0 + 30, Y0 + 220)},
+    ]
+    result = _screen(_layers(tmp_path, work), "scarsdale")
+    table = result.projects.site_result.measured.parcels.iloc[:2]
+    for name in ("impervious_existing_sqft", "impervious_proposed_sqft"):
+        assert table[name].isna().all(), table[name].tolist()
