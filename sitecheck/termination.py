@@ -79,14 +79,27 @@ def _keep_termination_quiet(unraisable: sys.UnraisableHookArgs) -> None:
 def held_back() -> Iterator[None]:
     """Hold SIGTERM back (in the main thread) while files are moved or removed, so a
     terminated run ends with its outputs whole and its temporaries gone, never half-way.
+
+    Blocking the signal in the main thread is not enough: the kernel gives a signal
+    sent to the process to any thread that does not block it (a geometry thread, the
+    hashing thread), and Python then runs the handler in the main thread all the same,
+    inside the block. A CI run's check, terminated while it moved its files into place,
+    left a previous output beside the new ones so. While held, the handler only notes
+    the signal; it is raised again as the block ends.
     """
     if not hasattr(signal, "pthread_sigmask") or (
         threading.current_thread() is not threading.main_thread()
     ):
         yield
         return
+    caught: list[int] = []
+    handler = signal.signal(signal.SIGTERM, lambda signum, frame: caught.append(signum))
     before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM})
     try:
         yield
     finally:
+        # None: a handler not set from Python; the default is what the process had then
+        signal.signal(signal.SIGTERM, signal.SIG_DFL if handler is None else handler)
         signal.pthread_sigmask(signal.SIG_SETMASK, before)
+        if caught:  # the held signal, to this thread: its handler runs as it would have
+            signal.raise_signal(signal.SIGTERM)

@@ -208,3 +208,31 @@ def test_a_sigterm_while_a_file_starts_hashing_ahead_ends_the_process(tmp_path: 
         timeout=120,
     )
     assert ran.returncode == TERMINATED, ran.stderr
+
+
+def test_a_sigterm_another_thread_receives_is_held_back_until_the_block_ends() -> None:
+    """The kernel gives a signal sent to the process to a thread that does not block it,
+    and Python runs the handler in the main thread all the same: with a geometry thread
+    alive, a CI check terminated while it moved its files into place left a previous
+    output beside the new ones. Here a thread is alive and the signal comes inside the
+    held block: the block runs to its end, and the run ends as terminated after it."""
+    ran = run_python(
+        """
+        import sys, threading
+        from sitecheck import termination
+
+        idle = threading.Event()
+        threading.Thread(target=idle.wait, daemon=True).start()  # does not block SIGTERM
+        termination.install()
+        reached = []
+        try:
+            with termination.held_back():
+                sigterm_here()  # five seconds of bytecode, where the handler would run
+                reached.append("the block's end")
+        except termination.Terminated:
+            print(reached, file=sys.stderr)
+            sys.exit(143)
+        """
+    )
+    assert ran.returncode == TERMINATED, ran.stderr
+    assert ran.stderr.strip() == '["the block\'s end"]'
