@@ -98,8 +98,10 @@ def held_back() -> Iterator[None]:
     try:
         yield
     finally:
+        # The mask first: a signal between the two lines is noted, never raised with the
+        # main thread left blocking SIGTERM.
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
         # None: a handler not set from Python; the default is what the process had then
         signal.signal(signal.SIGTERM, signal.SIG_DFL if handler is None else handler)
-        signal.pthread_sigmask(signal.SIG_SETMASK, before)
         if caught:  # the held signal, to this thread: its handler runs as it would have
             signal.raise_signal(signal.SIGTERM)
