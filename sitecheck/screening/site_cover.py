@@ -57,15 +57,16 @@ def cover_of_lots(
             total = sum(of_lot[lot] for lot in own) if known else math.nan
             cover[name][row] = round(total, AREA_DECIMALS)  # as the table rounds its areas
     rows = slice(0, len(ids))  # the sites; the lots around them after are no project's
-    existing, proposed = cover[COVER[0]][rows], cover[COVER[1]][rows]
+    proposed = cover[COVER[1]][rows]
+    change = proposed - cover[COVER[0]][rows]
     net = table["impervious_net_change_sqft"].to_numpy(dtype=float).copy()
     share = table["impervious_proposed_pct"].to_numpy(dtype=float).copy()
     acres = table[acres_name("impervious_net_change_sqft")].to_numpy(dtype=float).copy()
-    net[rows] = np.round(proposed - existing, AREA_DECIMALS)
+    net[rows] = np.round(change, AREA_DECIMALS)
+    acres[rows] = np.round(change / SQFT_PER_ACRE, 4)
     with np.errstate(divide="ignore", invalid="ignore"):
         area = table["lot_area_sqft"].to_numpy(dtype=float)[rows]
         share[rows] = np.round(100.0 * proposed / area, AREA_DECIMALS)
-    acres[rows] = np.round((proposed - existing) / SQFT_PER_ACRE, 4)
     table[COVER[0]], table[COVER[1]] = cover[COVER[0]], cover[COVER[1]]
     table["impervious_net_change_sqft"] = net
     table["impervious_proposed_pct"] = share
