@@ -334,8 +334,8 @@ def project_entries(
     by_lot = {str(entry["parcel_id"]): entry for entry in lot_entries}
     by_site: dict[str, dict] = {}
     if projects.site_result is not None:
-        # The sites alone: not the lots around them, which the site pass measures only for
-        # the adjoining-property buffer (17 rows of a panel's answer, 1 of them a site).
+        # The sites alone: not the lots beside them, which the site pass measures only so
+        # that a sliver of a site's work on one is counted on the site.
         sites = {p for p, row in zip(projects.ids, projects.site_rows, strict=True) if row >= 0}
         listed = _check_entries(projects.site_result, True, sites, layout)["parcels"]
         assert isinstance(listed, list)

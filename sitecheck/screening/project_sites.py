@@ -131,9 +131,11 @@ def site_layers(grouping: Grouping, lot_view: MeasureResult) -> tuple[LayerReade
     """What measuring the sites reads (the sites as parcels, the work by project, the other
     layers as the lot view read them) and its settings (the lot view's CRS)."""
 
+    around = _lots_met(grouping, lot_view)
+
     def made() -> gpd.GeoDataFrame:
         sites = _sites(grouping.on_site, grouping.members, lot_view, grouping.lot_ids)
-        return _with_neighbours(sites, grouping.members, lot_view)
+        return _with_lots_met(sites, around, lot_view)
 
     # A session's lots are the same objects from answer to answer (read_parcels keeps
     # them): the same projects on the same lots make the same sites, which the site
@@ -142,6 +144,7 @@ def site_layers(grouping: Grouping, lot_view: MeasureResult) -> tuple[LayerReade
         "sites",
         tuple(grouping.on_site),
         tuple((project, tuple(lots)) for project, lots in grouping.members.items()),
+        tuple(around),
     )
     sites = kept_value(grouping.reader.kept, lot_view.parcels.geometry.to_numpy(), how, made)
     settings = dataclasses.replace(
@@ -180,7 +183,8 @@ def _lot_line_buffers(
     The buffer follows the lines between properties; a site that joins two
     owners' lots has no line between them, so the site would lose the buffer
     along it (a pool over the side line). Each project takes the lot view's
-    buffer under its own work instead.
+    buffer under its own work instead: the sites are measured without the lots
+    around them, so their own buffer is not kept.
     """
     if BUFFER_METRIC not in sites.parcels.columns:
         return
@@ -203,11 +207,12 @@ def _lot_line_buffers(
     for row, project in enumerate(ids):
         lots = members[project]
         if all(math.isnan(lot_values.get(lot, math.nan)) for lot in lots):
-            continue  # not measured on its lots (no zoning, no neighbours): left as it is
+            values[row] = math.nan  # not measured on its lots: not known on the site
+            continue
         mine = flag_shapes[is_buffer & np.isin(flag_lots, lots)]
         features = work_shapes[work_projects == project]
         if not len(mine) or not len(features):
-            values[row] = 0.0 if not len(mine) else values[row]
+            values[row] = 0.0
             continue
         under = shapely.intersection(shapely.union_all(features), shapely.union_all(mine))
         values[row] = round(shapely.area(under) * lot_view.working.sqft_per_unit2, 2)
@@ -258,7 +263,6 @@ def _membership(
 
 
 NEIGHBOUR = "\u0000neighbour:"  # ids of the lots around the sites, never a project's
-NEIGHBOURHOOD_FT = 200.0  # the lots around a site that its adjoining-property buffer reads
 
 
 def _parcel_columns(table: gpd.GeoDataFrame) -> list[str]:
@@ -271,22 +275,34 @@ def _parcel_columns(table: gpd.GeoDataFrame) -> list[str]:
     ]
 
 
-def _with_neighbours(
-    sites: gpd.GeoDataFrame, members: dict[str, list[str]], measured: MeasureResult
+def _lots_met(grouping: Grouping, measured: MeasureResult) -> list[int]:
+    """The lot view's rows of the lots outside every site that a site's work meets.
+
+    Only a sliver (under :data:`MIN_WORK_SQFT`) of a project's work lies on such a lot,
+    or the lot would be in its site. Measured with the sites, the sliver is counted on
+    its site as the lot view counts it on its feature's own lot; without the lot it
+    would be work outside the site. The other lots around a site change nothing a site
+    keeps: its buffer along the lot lines is its lots' (:func:`_lot_line_buffers`).
+    """
+    meeting = measured.work_on_lots
+    project_of = grouping.work["parcel_id"].to_numpy(dtype=object, na_value=None)
+    on_site = set(grouping.on_site)
+    in_sites = {lot for project in on_site for lot in grouping.members[project]}
+    met = {
+        int(lot)
+        for feature, lot in zip(meeting.feature, meeting.lot, strict=True)
+        if project_of[feature] in on_site
+    }
+    return sorted(lot for lot in met if grouping.lot_ids[lot] not in in_sites)
+
+
+def _with_lots_met(
+    sites: gpd.GeoDataFrame, rows: list[int], measured: MeasureResult
 ) -> gpd.GeoDataFrame:
-    """The sites, then the lots around them that are in no site: the adjoining-property
-    buffer of a site is drawn against its neighbours, as a lot's is."""
-    table = measured.parcels
-    in_sites = {lot for lots in members.values() for lot in lots}
-    reach = NEIGHBOURHOOD_FT / measured.working.feet_per_unit
-    near = shapely.STRtree(table.geometry.to_numpy()).query(
-        shapely.buffer(sites.geometry.to_numpy(), reach), predicate="intersects"
-    )[1]
-    rows = [
-        int(i) for i in sorted(set(near.tolist())) if str(table["parcel_id"].iat[i]) not in in_sites
-    ]
+    """The sites, then the lot view's lots at ``rows`` (:func:`_lots_met`)."""
     if not rows:
         return sites
+    table = measured.parcels
     around = table.iloc[rows][[*_parcel_columns(table), table.geometry.name]].copy()
     around["parcel_id"] = [f"{NEIGHBOUR}{lot}" for lot in around["parcel_id"]]
     around["_fid"] = np.arange(len(sites), len(sites) + len(around))

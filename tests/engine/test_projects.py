@@ -366,3 +366,24 @@ def test_a_sites_cover_stays_unknown_without_the_impervious_layers(tmp_path):
     table = result.projects.site_result.measured.parcels.iloc[:2]
     for name in ("impervious_existing_sqft", "impervious_proposed_sqft"):
         assert table[name].isna().all(), table[name].tolist()
+
+
+def test_a_sliver_of_a_projects_work_on_a_third_lot_is_its_site_not_outside(tmp_path):
+    # The work runs 0.005 ft over lot A's rear line onto lot C: 100.34 x 0.005 = 0.50 sq ft,
+    # under the 1 sq ft that makes C one of the project's lots. The lot view counts that
+    # sliver on the feature's own lot (A), so no lot has work outside it; the site (A and B)
+    # must not call it work outside the site either.
+    lot_c = box(X0, Y0 + 300, X0 + 400, Y0 + 600)  # behind both A and B
+    feature = box(X0 + 103, Y0 + 10, X0 + 203.34, Y0 + 300.005)  # 100.34 x 290.005 ft
+    work = [{"project": "P1", **FIELDS, "geometry": feature}]
+    lots = (("A", LOT_A), ("B", LOT_B), ("C", lot_c))
+    result = _screen(_layers(tmp_path, work, lots=lots), "homer")
+    table = result.measured.parcels.set_index("parcel_id")
+    assert table.loc["C", "disturbed_area_sqft"] == 0.0
+    assert table["disturbed_outside_parcel_sqft"].sum() == 0.0
+    projects = result.projects
+    assert projects.lots == [["A", "B"]]
+    site = projects.site_result.measured.parcels
+    assert site["parcel_id"].iat[0] == "P1"
+    assert site["disturbed_outside_parcel_sqft"].iat[0] == 0.0
+    assert site["disturbed_area_sqft"].iat[0] == pytest.approx(100.34 * 290.005, abs=0.01)
