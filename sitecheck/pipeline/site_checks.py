@@ -7,6 +7,8 @@ the lot view was.
 
 from __future__ import annotations
 
+import dataclasses
+
 from sitecheck.io.readers import LayerReader
 from sitecheck.measure.driver import measure
 from sitecheck.measure.inputs import MeasureInputs
@@ -57,7 +59,10 @@ def screen_projects(
         return grouping.projects
     lot_view = lot_result.measured
     site_reader, settings = site_layers(grouping, lot_view)
-    sites = measure(inputs, settings, reader=site_reader)
+    # A site's impervious cover is its lots' (measured_sites): reading it again around the
+    # sites took 2 ms of a panel's answer on a site, for a figure then replaced.
+    site_inputs = dataclasses.replace(inputs, impervious_existing=None, impervious_proposed=None)
+    sites = measure(site_inputs, settings, reader=site_reader)
     measured_sites(sites, grouping, lot_view)
     result = check_parcels(sites, packs, tolerance, worded_ids=None if word_sites else frozenset())
     checked_sites(result, grouping, lot_view)
