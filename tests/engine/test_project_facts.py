@@ -135,3 +135,28 @@ def test_project_types_that_differ_put_homer_post_construction_under_review(tmp_
     assert mix == "single_family_home on 10,000 sq ft; commercial on 10,000 sq ft"
     reasons = " ".join(t.reason for t in site.outcomes[0].triggers)
     assert "project type differs across the work" in reasons
+
+
+def test_a_parcel_field_of_a_project_facts_name_fills_in_where_the_work_is_silent(tmp_path):
+    # The parcel layer records each lot's permit (a permit register joined to the lots);
+    # the work on lot A names its own permit, that on lot B none. A's reads the work's,
+    # B's the lot's: the work's word comes first, the lot's where the work gives none.
+    gpkg = tmp_path / "site.gpkg"
+    lots = [
+        {"parcel_id": "A", "permit": "demolition", "geometry": LOT_A},
+        {"parcel_id": "B", "permit": "building", "geometry": LOT_B},
+    ]
+    work = [
+        {"permit": "grading", "activity": "construction", "geometry": SECOND_ON_A},
+        {"permit": None, "activity": "construction", "geometry": HOUSE_ON_B},
+    ]
+    layers = {
+        "parcels": write_layer(gpkg, "parcels", lots, crs=CRS),
+        "disturbance": write_layer(gpkg, "work", work, crs=CRS),
+    }
+    sources = {role: LayerSource.parse(role, spec) for role, spec in layers.items()}
+    result = screen(RunSpec(MeasureInputs(**sources), MeasureSettings(), "larchmont", 0.0))
+    table = result.measured.parcels.set_index("parcel_id")
+    assert table.loc["A", "permit"] == "grading"
+    assert table.loc["B", "permit"] == "building"
+    assert table["permit"].dtype == "string"
