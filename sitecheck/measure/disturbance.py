@@ -27,7 +27,7 @@ class Disturbance:
     geoms: np.ndarray  # per lot, in-lot and street parts together
     outside: np.ndarray  # per lot, street parts only
     max_at_one_time: np.ndarray  # per lot, square feet
-    attributes: pd.DataFrame  # per lot, project fields of its features (project_facts)
+    attributes: dict[str, np.ndarray]  # per lot, project fields of its features (project_facts)
     owns_feature: (
         np.ndarray
     )  # per lot: a disturbance feature belongs to it (not only spills onto it)

@@ -49,8 +49,8 @@ def lot_attributes(
     pieces: LotPieces,
     feature_sqft: np.ndarray,
     n: int,
-) -> pd.DataFrame:
-    """Project fields of each lot: its features' value, a mix where they differ, null where
+) -> dict[str, np.ndarray]:
+    """Project fields of each lot: its features' value, a mix where they differ, None where
     no feature gives one (a parcel field then fills in).
 
     Parameters
@@ -65,10 +65,16 @@ def lot_attributes(
         Per feature, its area in square feet.
     n : int
         The number of lots.
+
+    Returns
+    -------
+    dict of str to ndarray
+        Per project field, each lot's text (object arrays): the result table's columns,
+        not a table of their own (0.3 ms of each of a panel's two tables).
     """
     chosen = _chosen(owner, pieces, feature_sqft, n)
     columns = attribute_columns(frame)
-    out: dict[str, np.ndarray] = {}  # the table made once, not a column at a time
+    out: dict[str, np.ndarray] = {}
     has = chosen >= 0
     for name in PROJECT_FIELDS:
         field_name = find_field(columns, [name])
@@ -79,7 +85,7 @@ def lot_attributes(
             if name not in UNMIXED_FIELDS:
                 _write_mixes(column, values, owner, feature_sqft)
         out[name] = column
-    return pd.DataFrame(out, index=range(n))
+    return out
 
 
 def _write_mixes(

@@ -22,7 +22,7 @@ from sitecheck.schema.metrics import ACRE_METRICS, METRICS, SQFT_PER_ACRE, acres
 
 
 def result_table(
-    parcels: Parcels, metrics: Mapping[str, np.ndarray], attributes: pd.DataFrame
+    parcels: Parcels, metrics: Mapping[str, np.ndarray], attributes: Mapping[str, np.ndarray]
 ) -> gpd.GeoDataFrame:
     """Parcels with pass-through fields, metrics (rounded), acres and project fields."""
     frame = parcels.frame
@@ -48,8 +48,8 @@ def result_table(
             columns[metric.name] = pd.array(values, dtype="string")
     for name in ACRE_METRICS:
         columns[acres_name(name)] = np.round(np.asarray(columns[name]) / SQFT_PER_ACRE, 4)
-    for name in attributes.columns:
-        from_disturbance = pd.array(attributes[name].to_numpy(), dtype="string")
+    for name, values in attributes.items():
+        from_disturbance = pd.array(values, dtype="string")
         if name in columns:
             from_parcel = pd.Series(columns[name]).astype("string").array
             missing = from_disturbance.isna()
