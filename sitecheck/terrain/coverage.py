@@ -148,18 +148,22 @@ def weighted_counts(
     raster = NumPyRasterSource(
         slope_classes(slope, thresholds), *extent, nodata=NO_SLOPE, srs_wkt=source.wkt
     )
-    frame = exactextract.exact_extract(
-        raster, source, ["count", "unique", "frac"], include_cols=["gi"], output="pandas"
+    # Each feature's values as exactextract gives them, not as a table: a table made of a
+    # panel's one or two geometries cost 0.55 ms of each slope pass (0.84 against 0.30 ms),
+    # where 3,000 geometries take the same time either way (61 against 63 ms).
+    features = exactextract.exact_extract(
+        raster, source, ["count", "unique", "frac"], include_cols=["gi"], output="geojson"
     )
-    n, k = len(frame), len(thresholds)
+    values = [feature["properties"] for feature in features]
+    n, k = len(values), len(thresholds)
     if n == 0:
         return np.zeros(0, dtype=np.int64), np.zeros((0, 1 + k))
-    count = np.nan_to_num(frame["count"].to_numpy(np.float64))
-    classes = [np.asarray(u, dtype=np.int64) for u in frame["unique"]]
+    count = np.nan_to_num(np.array([v["count"] for v in values], dtype=np.float64))
+    classes = [np.asarray(v["unique"], dtype=np.int64) for v in values]
     row = np.repeat(np.arange(n), [len(c) for c in classes])
     per_class = np.zeros((n, k + 1))
     if len(row):
-        fractions = np.concatenate([np.asarray(f, dtype=np.float64) for f in frame["frac"]])
+        fractions = np.concatenate([np.asarray(v["frac"], dtype=np.float64) for v in values])
         np.add.at(per_class, (row, np.concatenate(classes)), fractions * count[row])
     over = np.cumsum(per_class[:, ::-1], axis=1)[:, ::-1][:, 1:]  # classes above each threshold
-    return frame["gi"].to_numpy(np.int64), np.column_stack([count, over])
+    return np.array([v["gi"] for v in values], dtype=np.int64), np.column_stack([count, over])
