@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from sitecheck.io.kept import kept_value
 from sitecheck.io.readers import LayerReader
 from sitecheck.measure.driver import measure
 from sitecheck.measure.inputs import MeasureInputs
@@ -21,6 +22,7 @@ from sitecheck.screening.project_sites import (
     measured_sites,
     site_layers,
 )
+from sitecheck.screening.site_sums import BareSites, bare_inputs, summed_sites
 from sitecheck.screening.values import FEATURES_DIFFER
 
 
@@ -62,7 +64,17 @@ def screen_projects(
     # A site's impervious cover is its lots' (measured_sites): reading it again around the
     # sites took 2 ms of a panel's answer on a site, for a figure then replaced.
     site_inputs = dataclasses.replace(inputs, impervious_existing=None, impervious_proposed=None)
-    sites = measure(site_inputs, settings, reader=site_reader)
+
+    def bare_sites() -> BareSites:
+        def made() -> BareSites:
+            bare = measure(bare_inputs(site_inputs), settings, reader=site_reader.bare())
+            return BareSites.of(bare, len(grouping.on_site))
+
+        return kept_value(grouping.reader.kept, [site_reader.sites], "bare sites", made)
+
+    sites = summed_sites(grouping, lot_view, site_reader.sites, bare_sites)
+    if sites is None:
+        sites = measure(site_inputs, settings, reader=site_reader)
     measured_sites(sites, grouping, lot_view)
     result = check_parcels(sites, packs, tolerance, worded_ids=None if word_sites else frozenset())
     checked_sites(result, grouping, lot_view)

@@ -97,7 +97,7 @@ def group_projects(lot_result: CheckResult, reader: LayerReader | None = None) -
         Where the lot view read its layers (files, a window, the panel's memory).
     """
     measured = lot_result.measured
-    own = _fresh(reader or LayerReader())
+    own = fresh_record(reader or LayerReader())
     frame = measured.work  # the features as the lot view read them, not read again
     named = project_names(frame)
     if named is None or (named.isna().all() and not own.names_projects):
@@ -127,7 +127,7 @@ def group_projects(lot_result: CheckResult, reader: LayerReader | None = None) -
     return Grouping(projects, on_site, members, work, own, lot_index)
 
 
-def site_layers(grouping: Grouping, lot_view: MeasureResult) -> tuple[LayerReader, MeasureSettings]:
+def site_layers(grouping: Grouping, lot_view: MeasureResult) -> tuple[SiteReader, MeasureSettings]:
     """What measuring the sites reads (the sites as parcels, the work by project, the other
     layers as the lot view read them) and its settings (the lot view's CRS)."""
 
@@ -153,7 +153,7 @@ def site_layers(grouping: Grouping, lot_view: MeasureResult) -> tuple[LayerReade
     # Only the sites' own work: the rest would stretch the extent every layer is read in
     # over the whole village (the lot view has measured it).
     work = grouping.work[grouping.work["parcel_id"].isin(grouping.on_site).to_numpy(bool)]
-    return _SiteReader(grouping.reader, sites, work), settings
+    return SiteReader(grouping.reader, sites, work), settings
 
 
 def measured_sites(sites: MeasureResult, grouping: Grouping, lot_view: MeasureResult) -> None:
@@ -219,7 +219,7 @@ def _lot_line_buffers(
     sites.parcels[BUFFER_METRIC] = values
 
 
-def _fresh(reader: LayerReader) -> LayerReader:
+def fresh_record(reader: LayerReader) -> LayerReader:
     """The reader's layers, with its own record: the project pass adds no warnings of its own
     to the lot view's (its counts would be of projects, not lots), and keeps no audit: the
     run's audit is the lot view's, which read every layer first (the sites' pass hashed
@@ -334,13 +334,20 @@ def _sites(
     return sites
 
 
-class _SiteReader(LayerReader):
+class SiteReader(LayerReader):
     """Serves the project sites as the parcels and the work named by project; the other
     layers as the lot view read them, around the sites."""
 
     def __init__(self, inner: LayerReader, sites: gpd.GeoDataFrame, work: gpd.GeoDataFrame):
         super().__init__(partial_view=True, kept=inner.kept)
         self.inner, self.sites, self.work = inner, sites, work
+
+    def bare(self) -> SiteReader:
+        """The same layers with each site as its own work: what measuring finds of a site
+        whatever its work (:mod:`sitecheck.screening.site_sums`)."""
+        own = ~self.sites["parcel_id"].astype(str).str.startswith(NEIGHBOUR).to_numpy(bool)
+        itself = self.sites.loc[own, ["parcel_id", "_fid", self.sites.geometry.name]]
+        return SiteReader(self.inner, self.sites, itself.reset_index(drop=True))
 
     def serve(self, request: LayerRequest) -> gpd.GeoDataFrame:
         served = {"parcels": self.sites, "disturbance": self.work}.get(request.source.role)
