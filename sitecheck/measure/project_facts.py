@@ -16,6 +16,7 @@ import pandas as pd
 import shapely
 
 from sitecheck.geometry.lots import LotPieces
+from sitecheck.io.frames import text_array
 from sitecheck.io.parcels import attribute_columns, find_field
 from sitecheck.schema.fields import PROJECT_FIELDS
 from sitecheck.schema.mixed_values import code_key, mixed_text
@@ -80,7 +81,9 @@ def lot_attributes(
         field_name = find_field(columns, [name])
         column = np.full(n, None, dtype=object)
         if field_name is not None:
-            values = frame[field_name].astype("string").to_numpy(dtype=object, na_value=None)
+            # Through Arrow: half the time of pandas' astype, the same text (io.frames).
+            text = text_array(frame[field_name].to_numpy(dtype=object))
+            values = text.to_numpy(dtype=object, na_value=None)
             column[has] = values[chosen[has]]
             if name not in UNMIXED_FIELDS:
                 _write_mixes(column, values, owner, feature_sqft)

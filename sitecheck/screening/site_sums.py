@@ -35,7 +35,7 @@ import pandas as pd
 import shapely
 
 from sitecheck.geometry.lots import LotMeetings, LotPieces
-from sitecheck.io.frames import geo_frame
+from sitecheck.io.frames import geo_frame, text_array
 from sitecheck.io.parcels import attribute_columns, find_field, named_parcels
 from sitecheck.measure.inputs import AREA_DECIMALS, MeasureInputs, MeasureResult
 from sitecheck.measure.project_facts import lot_attributes
@@ -247,10 +247,10 @@ def _project_facts(
     sqft = shapely.area(work.geometry.to_numpy()) * sqft_per_unit2
     facts: dict[str, object] = {}
     for name, values in lot_attributes(work, owner, no_pieces, sqft, len(ids)).items():
-        given = pd.array(values, dtype="string")
-        if name in columns:
-            own = pd.Series(columns[name]).astype("string").array
-            missing = given.isna()
+        given = text_array(values)
+        missing = given.isna()
+        if name in columns and missing.any():
+            own = text_array(np.asarray(columns[name], dtype=object))
             given[missing] = own[missing]
         facts[name] = given
     return facts
