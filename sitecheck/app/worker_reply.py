@@ -26,7 +26,15 @@ def parcel_reply(result: CheckResult, row: int) -> dict[str, Any]:
     names = {t.rule.id: sorted(t.rule.names()) for t in outcome.triggers} if outcome else {}
     for trigger in entry["triggers"]:
         trigger["names"] = names.get(trigger["rule_id"], [])
-    flags = measured.flags[measured.flags["parcel_id"].astype(str) == parcel_id]
+    # The parcel's flags as arrays: the table filtered to them took 0.5 ms of each answer.
+    flags = measured.flags
+    mine = np.flatnonzero(flags["parcel_id"].astype(str).to_numpy(dtype=object) == parcel_id)
+    flag_rows = zip(
+        flags["kind"].to_numpy(dtype=object)[mine],
+        flags["area_sqft"].to_numpy(dtype=float)[mine],
+        flags.geometry.to_numpy()[mine],
+        strict=True,
+    )
     return json_ready(
         {
             "ok": True,
@@ -73,9 +81,7 @@ def parcel_reply(result: CheckResult, row: int) -> dict[str, Any]:
             "touched": bool(measured.touched[row]),
             "flags": [
                 {"kind": kind, "area_sqft": area, "wkb": shapely.to_wkb(geom, hex=True)}
-                for kind, area, geom in zip(
-                    flags["kind"], flags["area_sqft"], flags.geometry, strict=True
-                )
+                for kind, area, geom in flag_rows
             ],
             "warnings": list(measured.log.warnings),
             "sitecheck_version": document["sitecheck_version"],

@@ -111,11 +111,17 @@ def test_each_project_parcel_matches_the_full_run(village):
             }
         )
     replies = _run(requests)
+    flags = pyogrio.read_dataframe(gpkg.parent / "full.gpkg", layer="flags", read_geometry=False)
     assert replies[0]["ok"] and replies[0]["crs"]["epsg"] == 2260
     for reply in replies[1:]:
         assert reply["ok"], reply
         expected = full[reply["parcel_id"]]
         assert reply["metrics"] == expected["metrics"]
+        # The parcel's flags, every one and no other parcel's, as the full run's layer has them.
+        its_flags = flags[flags["parcel_id"] == reply["parcel_id"]]
+        assert sorted((f["kind"], f["area_sqft"]) for f in reply["flags"]) == sorted(
+            zip(its_flags["kind"], its_flags["area_sqft"], strict=True)
+        )
         assert reply["metrics"]["cn_post"] is not None  # the runoff screen ran too
         assert reply["runoff_confirm"], "pack-default rainfall must be flagged to confirm"
         assert [(t["rule_id"], t["outcome"]) for t in reply["triggers"]] == [
