@@ -114,10 +114,14 @@ def _screen_pack(
     options: RunoffOptions,
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
     """One pack's lots: their runoff metrics and the facts the assumptions count."""
-    parcels = result.measured.parcels.iloc[rows]
-    lot = parcels["lot_area_sqft"].to_numpy(dtype=float)
-    existing = np.minimum(parcels["impervious_existing_sqft"].to_numpy(dtype=float), lot)
-    proposed = np.minimum(parcels["impervious_proposed_sqft"].to_numpy(dtype=float), lot)
+    parcels = result.measured.parcels  # three columns at the rows, not the table's rows
+
+    def column(name: str) -> np.ndarray:
+        return parcels[name].to_numpy(dtype=float)[rows]
+
+    lot = column("lot_area_sqft")
+    existing = np.minimum(column("impervious_existing_sqft"), lot)
+    proposed = np.minimum(column("impervious_proposed_sqft"), lot)
     governing = np.array(
         [
             np.nan if (years := _governing(result.outcomes[row], depths)) is None else years
