@@ -285,15 +285,11 @@ def _lots_met(grouping: Grouping, measured: MeasureResult) -> list[int]:
     keeps: its buffer along the lot lines is its lots' (:func:`_lot_line_buffers`).
     """
     meeting = measured.work_on_lots
-    project_of = grouping.work["parcel_id"].to_numpy(dtype=object, na_value=None)
-    on_site = set(grouping.on_site)
-    in_sites = {lot for project in on_site for lot in grouping.members[project]}
-    met = {
-        int(lot)
-        for feature, lot in zip(meeting.feature, meeting.lot, strict=True)
-        if project_of[feature] in on_site
-    }
-    return sorted(lot for lot in met if grouping.lot_ids[lot] not in in_sites)
+    # As arrays: a county's work meets its lots 45,000 times.
+    of_a_site = grouping.work["parcel_id"].isin(grouping.on_site).to_numpy(dtype=bool)
+    met = np.unique(meeting.lot[of_a_site[meeting.feature]]).tolist()
+    in_sites = {lot for project in grouping.on_site for lot in grouping.members[project]}
+    return [lot for lot in met if grouping.lot_ids[lot] not in in_sites]
 
 
 def _with_lots_met(
