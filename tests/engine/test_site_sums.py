@@ -26,9 +26,10 @@ from sitecheck.measure.driver import measure
 from sitecheck.measure.inputs import MeasureInputs, MeasureSettings
 from sitecheck.pipeline.run import run_packs, screen
 from sitecheck.pipeline.spec import RunSpec
+from sitecheck.schema.metrics import METRICS
 from sitecheck.screening.check import check_parcels
 from sitecheck.screening.project_sites import group_projects, measured_sites, site_layers
-from sitecheck.screening.site_sums import BareSites, areas_only, summed_sites
+from sitecheck.screening.site_sums import SUMMED, BareSites, areas_only, summed_sites
 
 from .conftest import write_dem, write_layer
 
@@ -325,3 +326,28 @@ def test_only_kinds_that_give_areas_let_a_site_take_its_lots_sums():
     assert areas_only(())
     assert areas_only((kind("area"), kind("area", "area")))
     assert not areas_only((kind("area"), kind("area", "boolean")))
+
+
+# What a site takes from elsewhere than its lots' sums: its own (measured bare), and its
+# lots' by measured_sites (cover, buffer) or by one share (slope coverage).
+NOT_SUMMED = {
+    "lot_area_sqft",
+    "watercourse_on_lot",
+    "in_sda",
+    "in_impaired_watershed",
+    "zoning_district",
+    "impervious_existing_sqft",
+    "impervious_proposed_sqft",
+    "impervious_net_change_sqft",
+    "impervious_proposed_pct",
+    "disturbed_in_adjoining_buffer_sqft",
+    "slope_data_coverage",
+}
+
+
+def test_every_metric_a_site_has_is_summed_or_taken_on_purpose():
+    # A metric added to the schema must be placed: summed over a site's lots, or taken
+    # otherwise. Left out, a summed site would read the bare site's figure for it (its
+    # work being the site itself): this test fails first.
+    assert {metric.name for metric in METRICS} == set(SUMMED) | NOT_SUMMED
+    assert not set(SUMMED) & NOT_SUMMED
